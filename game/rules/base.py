@@ -1,0 +1,114 @@
+"""The contract between the site and a game's rules engine.
+
+Every ruleset (AGoT 2nd edition in :mod:`game.rules.agot`, The Duke later) is a pure-Python
+module: no Django, no I/O, no clock, no global random (``../shared/DESIGN.md``, principles 2-4).
+The site only ever talks to a ruleset through :class:`Ruleset`:
+
+* a game is ``(ruleset id, options, seed)`` plus the ordered list of accepted ``(actor, action)``
+  pairs; its state is a fold of :meth:`Ruleset.apply` over that log, starting from
+  :meth:`Ruleset.new_game`;
+* :meth:`Ruleset.pending` says who must decide what now;
+* :meth:`Ruleset.view` is the only way anything about a state reaches a browser.
+
+Actors are seat ids chosen by the ruleset (house ids such as ``"stark"`` for AGoT).
+Actions travel as JSON objects ``{"type": "...", ...}``; :meth:`Ruleset.parse_action` turns one
+into the ruleset's typed action value (a frozen dataclass) or raises :class:`IllegalAction`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, runtime_checkable
+
+__all__ = ["IllegalAction", "Decision", "Ruleset"]
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the state it was applied to is left unchanged.
+
+    Attributes:
+        code: a stable dotted identifier, e.g. ``"march.not_adjacent"`` or ``"action.malformed"``;
+            the site translates by code, so a code never changes meaning once published.
+        message: a plain English sentence for logs and for clients without a translation.
+        params: JSON-able values the message refers to (area ids, numbers), used to build the
+            translated message.
+    """
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.params = params
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"code": str, "message": str, "params": dict}``: the shape sent to a client."""
+        return {"code": self.code, "message": self.message, "params": dict(self.params)}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision the game waits for.
+
+    Attributes:
+        actor: the seat (house id) that must decide.
+        kind: what is to be decided, e.g. ``"place_orders"``, ``"bid"``, ``"choose_house_card"``;
+            each ruleset documents its kinds (AGoT: ``docs/scenarios.md``).
+        options: JSON-able hints for the actor's UI (legal choices, limits). It is part of that
+            actor's view only, so it may describe the actor's own hidden items, never another's.
+        simultaneous: True when several actors decide face-down at once (orders, bids, house
+            cards); the ruleset reveals the choices only when the last one arrives.
+    """
+
+    actor: str
+    kind: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    simultaneous: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "actor": self.actor,
+            "kind": self.kind,
+            "options": dict(self.options),
+            "simultaneous": self.simultaneous,
+        }
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """What a ruleset module offers the site. ``State`` and ``Action`` are the ruleset's own types.
+
+    Errors: every method that takes a client's input raises :class:`IllegalAction`, never another
+    exception, for anything the rules or the action format refuse.
+    """
+
+    id: str  #: registry id, e.g. ``"agot2"``
+    min_players: int
+    max_players: int
+
+    def seats(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """The seat (actor) ids in play for ``players`` players, in the lobby's display order."""
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any]) -> Any:
+        """The initial state for ``players`` players, deterministic in ``seed`` and ``options``."""
+
+    def parse_action(self, data: Any) -> Any:
+        """A typed action from its JSON form; raises ``IllegalAction("action.malformed", ...)``."""
+
+    def apply(self, state: Any, actor: str, action: Any) -> Any:
+        """The state after ``actor`` takes ``action``; ``state`` itself is never modified."""
+
+    def pending(self, state: Any) -> list[Decision]:
+        """Who must decide what now; empty exactly when the game is over."""
+
+    def view(self, state: Any, viewer: str | None) -> dict[str, Any]:
+        """Everything ``viewer`` (a seat id, or None for a spectator) may know, JSON-able."""
+
+    def result(self, state: Any) -> dict[str, Any] | None:
+        """None while the game runs; then ``{"winner": seat, "reason": str, ...}``."""
+
+    def bot_action(self, state: Any, actor: str, level: str, seed: int) -> Any:
+        """A legal action for ``actor`` chosen by the bot ``level`` (``"random"``, ``"basic"``).
+
+        A bot decides from ``view(state, actor)`` and ``pending(state)`` only: it knows what a
+        player in that seat knows, nothing more.
+        """
