@@ -84,6 +84,11 @@ class Ruleset(Protocol):
     id: str  #: registry id, e.g. ``"agot2"``
     min_players: int
     max_players: int
+    names: Mapping[str, str]  #: display name by language code (``"en"``, ``"zh-hans"``)
+    default_options: Mapping[str, Any]  #: the options a lobby may set, with their defaults
+
+    def seat_names(self) -> dict[str, dict[str, str]]:
+        """``{seat id: {"en": name, "zh-hans": name}}`` for every seat the ruleset knows."""
 
     def seats(self, players: int, options: Mapping[str, Any]) -> list[str]:
         """The seat (actor) ids in play for ``players`` players, in the lobby's display order."""
