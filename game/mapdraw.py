@@ -16,8 +16,9 @@ labelled with a 2-character code that ``game/data/agot2/map/legend.json`` maps t
   area names (English or simplified Chinese) are drawn on top, non-interactive.
 
 This module is pure (no Django): it reads only the project's data folder. Public API:
-:func:`render_board`, :func:`area_anchors`, :func:`drawn_adjacency`, :func:`river_pairs`,
-:func:`bridge_pairs`, :func:`load_geometry`, :func:`load_areas`, :func:`load_adjacency`.
+:func:`render_board`, :func:`area_anchors`, :func:`drawn_adjacency`, :func:`touching_pairs`,
+:func:`river_pairs`, :func:`bridge_pairs`, :func:`load_geometry`, :func:`load_areas`,
+:func:`load_adjacency`.
 
 Coordinates: grid vertex ``(x, y)`` is the top-left corner of the cell in column ``x``, row
 ``y`` (north is row 0). SVG user units are ``CELL`` per grid unit.
@@ -236,6 +237,11 @@ def drawn_adjacency() -> set[frozenset[str]]:
         for a, b, kind in _boundary().values()
         if a is not None and b is not None and kind != "river"
     }
+
+
+def touching_pairs() -> set[frozenset[str]]:
+    """Pairs of areas whose cells share at least one edge (river, bridge or open border)."""
+    return {frozenset((a, b)) for a, b, _ in _boundary().values() if a and b}
 
 
 def river_pairs() -> set[frozenset[str]]:
@@ -545,7 +551,8 @@ def _anchors_grid() -> dict[str, dict[str, tuple[float, float]]]:
                 def score(p):
                     d = min(math.dist(p, q) for q in blocked)
                     return min(clear[p], 1.0) + 0.9 * min(d, 2.2) - 0.03 * math.dist(p, (cx, cy))
-                chosen[name] = max(sorted(clear), key=score)
+                free = [p for p in sorted(clear) if p not in chosen.values()] or sorted(clear)
+                chosen[name] = max(free, key=score)
             blocked.append(chosen[name])
         out[aid] = chosen
     return out
