@@ -605,7 +605,8 @@ STYLE = """
 """
 
 
-def _lang(lang: str) -> str:
+def normalize_lang(lang: str) -> str:
+    """``"en"`` or ``"zh"`` for a language code (``zh-hans``, ``en-us``...); ValueError else."""
     key = (lang or "en").lower().replace("_", "-")
     if key.startswith("zh"):
         return "zh"
@@ -836,4 +837,4 @@ def render_board(lang: str = "en") -> str:
     ``ValueError`` for any other language. The root ``<svg>`` has ``viewBox`` only (it scales
     to its container); each area is ``<path id="area-<id>" class="area land|sea|port">``.
     """
-    return _render(_lang(lang))
+    return _render(normalize_lang(lang))
