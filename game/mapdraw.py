@@ -477,10 +477,12 @@ def _trace_paths(edges: set) -> list[tuple[list[Vertex], bool]]:
 
 def _clearance_map(area_id: str) -> dict:
     """Half-cell lattice points inside the area -> distance to the nearest foreign cell/frame."""
-    g = load_geometry()
     cells = set(_area_cells()[area_id])
     xs = [c[0] for c in cells]
     ys = [c[1] for c in cells]
+    # the nearest cell outside the area is always one that touches the area (or the frame)
+    foreign = {(x + dx, y + dy) for x, y in cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    foreign -= cells
     pts = {}
     for i in range(2 * min(xs) + 1, 2 * max(xs) + 2):
         for j in range(2 * min(ys) + 1, 2 * max(ys) + 2):
@@ -490,15 +492,10 @@ def _clearance_map(area_id: str) -> dict:
             if not touching <= cells:
                 continue
             best = 9.0
-            for cx in range(math.floor(px) - 6, math.floor(px) + 7):
-                for cy in range(math.floor(py) - 6, math.floor(py) + 7):
-                    if (cx, cy) in cells:
-                        continue
-                    if (cx, cy) not in g.cells and 0 <= cx < g.width and 0 <= cy < g.height:
-                        continue
-                    ddx = max(cx - px, 0, px - (cx + 1))
-                    ddy = max(cy - py, 0, py - (cy + 1))
-                    best = min(best, math.hypot(ddx, ddy))
+            for fx, fy in foreign:
+                ddx = max(fx - px, 0, px - (fx + 1))
+                ddy = max(fy - py, 0, py - (fy + 1))
+                best = min(best, math.hypot(ddx, ddy))
             pts[(px, py)] = best
     return pts
 
@@ -540,20 +537,33 @@ def _anchors_grid() -> dict[str, dict[str, tuple[float, float]]]:
 
         label = over.get("label") or max(sorted(clear), key=label_score)
         chosen = {"label": label}
-        # keep the label and the icon row under it free
-        blocked = [label, (label[0], label[1] + 0.8), (label[0] - 0.8, label[1] + 0.6),
-                   (label[0] + 0.8, label[1] + 0.6)]
+        # the label block (name in either language, and the icon row under it) stays free
+        room = _hrun(aid, label) * CELL - 4
+        lines = _wrap(area.name_en, "en", room) + _wrap(area.name_zh, "zh", room)
+        half_w = max(_text_width(ln) for ln in lines) / 2 / CELL if area.kind != "port" else 0.3
+        top, bottom = label[1] - 0.5, label[1] + (0.95 if area.kind == "land" else 0.5)
+
+        def room_from_label(p):
+            dx = max(abs(p[0] - label[0]) - half_w, 0)
+            dy = max(top - p[1], 0, p[1] - bottom)
+            return math.hypot(dx, dy)
+
         names = ["units", "order"] + (["power"] if area.kind == "land" else [])
         for name in names:
             if name in over:
                 chosen[name] = over[name]
-            else:
-                def score(p):
-                    d = min(math.dist(p, q) for q in blocked)
-                    return min(clear[p], 1.0) + 0.9 * min(d, 2.2) - 0.03 * math.dist(p, (cx, cy))
-                free = [p for p in sorted(clear) if p not in chosen.values()] or sorted(clear)
-                chosen[name] = max(free, key=score)
-            blocked.append(chosen[name])
+                continue
+            others = [q for k, q in chosen.items() if k != "label"]
+
+            def score(p):
+                d = room_from_label(p)
+                if others:
+                    d = min(d, min(math.dist(p, q) for q in others) - 0.7)
+                return (0.8 * min(clear[p], 1.2) + min(d, 1.8) - (1.5 if d < 0.35 else 0)
+                        - 0.04 * math.dist(p, (cx, cy)))
+
+            free = [p for p in sorted(clear) if p not in chosen.values()] or sorted(clear)
+            chosen[name] = max(free, key=score)
         out[aid] = chosen
     return out
 
@@ -632,12 +642,17 @@ def _colouring(kind: str, tones: tuple) -> dict[str, str]:
     return out
 
 
+def _text_width(line: str) -> float:
+    """Rough rendered width of a label line in user units (CJK glyphs are wider)."""
+    return sum(10.5 if ord(ch) > 0x2E80 else 5.2 for ch in line)
+
+
 def _wrap(name: str, lang: str, room: float) -> list[str]:
     """Split a name into lines that fit ``room`` user units (rough glyph widths)."""
     if lang == "zh":
         return [name] if len(name) * 10.5 <= max(room, 44) or len(name) <= 4 else \
             [name[: (len(name) + 1) // 2], name[(len(name) + 1) // 2:]]
-    if len(name) * 5.2 <= room or " " not in name:
+    if _text_width(name) <= room or " " not in name:
         return [name]
     words = name.split(" ")
     best = None
