@@ -475,6 +475,7 @@ def _trace_paths(edges: set) -> list[tuple[list[Vertex], bool]]:
 # Anchors (where the overlay puts things)
 
 
+@functools.cache
 def _clearance_map(area_id: str) -> dict:
     """Half-cell lattice points inside the area -> distance to the nearest foreign cell/frame."""
     cells = set(_area_cells()[area_id])
@@ -612,6 +613,11 @@ STYLE = """
 .name.sea{fill:#23506d;font-style:italic;font-size:10.5px;stroke:#cfe6f1;letter-spacing:.3px}
 .name.zh{font-size:10.5px;letter-spacing:0}
 .name.sea.zh{font-size:11.5px}
+.name.big{font-size:11.5px}
+.name.zh.big{font-size:12.5px}
+.name.sea.big{font-size:12.5px}
+.name.sea.zh.big{font-size:13.5px}
+.compass{pointer-events:none}
 """
 
 
@@ -827,9 +833,11 @@ def _render(lang: str) -> str:
         room = _hrun(aid, pts["label"]) * CELL - 4
         lines = _wrap(name, lang, room)
         icons = area.kind == "land" and (area.castle or area.supply or area.power or area.home_of)
-        lh = 10.5
+        big = (_clearance_map(aid)[pts["label"]] >= 1.4
+               and room >= 1.35 * max(_text_width(ln) for ln in lines))
+        lh = 12.5 if big else 10.5
         top = ly - (len(lines) - 1) * lh / 2 - (4 if icons else 0)
-        cls = f"name {area.kind}" + (" zh" if lang == "zh" else "")
+        cls = f"name {area.kind}" + (" zh" if lang == "zh" else "") + (" big" if big else "")
         t = dwg.text("", insert=(round(lx, 1), round(top + 3.4, 1)), class_=cls)
         if len(lines) == 1:
             t.text = lines[0]
@@ -842,7 +850,22 @@ def _render(lang: str) -> str:
 
     for name in order:
         dwg.add(layer[name])
+    dwg.add(_compass(dwg, 2.1 * CELL, 2.3 * CELL, "N" if lang == "en" else "北"))
     return dwg.tostring()
+
+
+def _compass(dwg, x: float, y: float, north: str):
+    """A small compass rose (decoration, hidden from assistive technology)."""
+    grp = dwg.g(class_="compass", transform=f"translate({_num(x)} {_num(y)})")
+    grp["aria-hidden"] = "true"
+    grp.add(dwg.circle(center=(0, 0), r=13, fill="none", stroke="#2d5670", stroke_width=.8,
+                       opacity=.7))
+    grp.add(dwg.path(d="M0-18 3.2 0 0 18-3.2 0zM-18 0 0-3.2 18 0 0 3.2z", fill="#f7efd9",
+                     stroke="#2d5670", stroke_width=.8, stroke_linejoin="round"))
+    grp.add(dwg.path(d="M0-18 3.2 0H-3.2zM18 0 0 3.2V-3.2z", fill="#2d5670"))
+    t = dwg.text(north, insert=(0, -21), class_="name sea")
+    grp.add(t)
+    return grp
 
 
 def render_board(lang: str = "en") -> str:
