@@ -609,14 +609,14 @@ STYLE = """
 .river{fill:none;stroke:#4f8dbf;stroke-width:3.4;stroke-linejoin:round;stroke-linecap:round}
 .bridge rect{fill:#b08a5a;stroke:#5a4126;stroke-width:.8}
 .deco,.labels{pointer-events:none}
-.name{fill:#3a2d1c;font-size:9.5px;text-anchor:middle;paint-order:stroke;stroke:#f7efd9;stroke-width:2.6px;stroke-linejoin:round}
-.name.sea{fill:#23506d;font-style:italic;font-size:10.5px;stroke:#cfe6f1;letter-spacing:.3px}
-.name.zh{font-size:10.5px;letter-spacing:0}
-.name.sea.zh{font-size:11.5px}
-.name.big{font-size:11.5px}
-.name.zh.big{font-size:12.5px}
-.name.sea.big{font-size:12.5px}
-.name.sea.zh.big{font-size:13.5px}
+.name{fill:#3a2d1c;font-size:10px;text-anchor:middle;paint-order:stroke;stroke:#f7efd9;stroke-width:2.6px;stroke-linejoin:round}
+.name.sea{fill:#23506d;font-style:italic;font-size:11px;stroke:#cfe6f1;letter-spacing:.3px}
+.name.zh{font-size:11px;letter-spacing:0}
+.name.sea.zh{font-size:12px}
+.name.big{font-size:12.5px}
+.name.zh.big{font-size:13.5px}
+.name.sea.big{font-size:13px}
+.name.sea.zh.big{font-size:14px}
 .compass{pointer-events:none}
 """
 
@@ -650,13 +650,13 @@ def _colouring(kind: str, tones: tuple) -> dict[str, str]:
 
 def _text_width(line: str) -> float:
     """Rough rendered width of a label line in user units (CJK glyphs are wider)."""
-    return sum(10.5 if ord(ch) > 0x2E80 else 5.2 for ch in line)
+    return sum(11 if ord(ch) > 0x2E80 else 5.5 for ch in line)
 
 
 def _wrap(name: str, lang: str, room: float) -> list[str]:
     """Split a name into lines that fit ``room`` user units (rough glyph widths)."""
     if lang == "zh":
-        return [name] if len(name) * 10.5 <= max(room, 44) or len(name) <= 4 else \
+        return [name] if len(name) * 11 <= max(room, 44) or len(name) <= 4 else \
             [name[: (len(name) + 1) // 2], name[(len(name) + 1) // 2:]]
     if _text_width(name) <= room or " " not in name:
         return [name]
@@ -753,7 +753,7 @@ def _render(lang: str) -> str:
     dwg["class"] = "board"
     dwg["id"] = "board-agot2"
     dwg["preserveAspectRatio"] = "xMidYMid meet"
-    dwg["role"] = "img" if False else "group"
+    dwg["role"] = "group"
     dwg["aria-label"] = "Westeros" if lang == "en" else "维斯特洛"
     dwg["lang"] = "en" if lang == "en" else "zh-Hans"
     dwg.add(dwg.style(STYLE))
@@ -835,7 +835,7 @@ def _render(lang: str) -> str:
         icons = area.kind == "land" and (area.castle or area.supply or area.power or area.home_of)
         big = (_clearance_map(aid)[pts["label"]] >= 1.4
                and room >= 1.35 * max(_text_width(ln) for ln in lines))
-        lh = 12.5 if big else 10.5
+        lh = 13 if big else 11
         top = ly - (len(lines) - 1) * lh / 2 - (4 if icons else 0)
         cls = f"name {area.kind}" + (" zh" if lang == "zh" else "") + (" big" if big else "")
         t = dwg.text("", insert=(round(lx, 1), round(top + 3.4, 1)), class_=cls)
