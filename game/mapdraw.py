@@ -298,7 +298,7 @@ def _vertex_roles() -> tuple[frozenset, frozenset]:
 
 WOBBLE = 0.2  # largest vertex displacement in grid units
 COAST_WOBBLE = 1.8  # coast vertices wobble this much more
-RELAX = 2  # rounds of Laplacian relaxation of vertex positions
+RELAX = 4  # rounds of Laplacian relaxation of vertex positions
 
 
 def _num(v: float) -> str:
@@ -337,13 +337,15 @@ def _positions() -> dict[Vertex, tuple[float, float]]:
         x, y = v
         amp = WOBBLE * (COAST_WOBBLE if v in coastal else 1.0)
         pos[v] = (x + (2 * _hash01(x, y, 1) - 1) * amp, y + (2 * _hash01(x, y, 2) - 1) * amp)
-    for _ in range(RELAX):  # Laplacian relaxation softens the grid's right angles
+    # Taubin smoothing (a shrinking then an inflating Laplacian step) softens the grid's right
+    # angles without shrinking small areas and islands much
+    for factor in (0.5, -0.53) * RELAX:
         nxt = {}
         for v, ns in nbrs.items():
             ax = sum(pos[n][0] for n in ns) / len(ns)
             ay = sum(pos[n][1] for n in ns) / len(ns)
             px, py = pos[v]
-            nxt[v] = (px + (ax - px) * 0.45, py + (ay - py) * 0.45)
+            nxt[v] = (px + (ax - px) * factor, py + (ay - py) * factor)
         pos = nxt
     out = {}
     for v, (px, py) in pos.items():
