@@ -30,6 +30,7 @@ import functools
 import json
 import math
 import zlib
+from types import MappingProxyType
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -183,20 +184,24 @@ def load_geometry() -> Geometry:
     overrides = {
         aid: {k: tuple(v) for k, v in pts.items()} for aid, pts in legend.get("anchors", {}).items()
     }
-    return Geometry(width, height, cells, tuple(rivers), frozenset(river_edges),
-                    frozenset(bridge_edges), overrides)
+    for e in river_edges:
+        sides = _sides_in(cells, e)
+        if None in sides or sides[0] == sides[1]:
+            raise MapDataError(f"river edge {e} does not run between two areas")
+    return Geometry(width, height, MappingProxyType(cells), tuple(rivers),
+                    frozenset(river_edges), frozenset(bridge_edges), MappingProxyType(overrides))
 
 
 # ----------------------------------------------------------------------------------------------
 # Topology: edges between areas, adjacency as drawn
 
 
-def _edge_sides(g: Geometry, e: Edge) -> tuple[str | None, str | None]:
+def _sides_in(cells, e: Edge) -> tuple[str | None, str | None]:
     """The areas on both sides of unit edge ``e`` (None outside the grid)."""
     (x1, y1), (x2, y2) = e
     if y1 == y2:  # horizontal edge at row line y1, between cells (x1, y1-1) and (x1, y1)
-        return g.cells.get((x1, y1 - 1)), g.cells.get((x1, y1))
-    return g.cells.get((x1 - 1, y1)), g.cells.get((x1, y1))  # vertical edge
+        return cells.get((x1, y1 - 1)), cells.get((x1, y1))
+    return cells.get((x1 - 1, y1)), cells.get((x1, y1))  # vertical edge
 
 
 @functools.cache
@@ -213,7 +218,7 @@ def _boundary() -> dict:
                   _edge((x + 1, y), (x + 1, y + 1)), _edge((x, y + 1), (x + 1, y + 1))):
             if e in out:
                 continue
-            s1, s2 = _edge_sides(g, e)
+            s1, s2 = _sides_in(g.cells, e)
             if s1 == s2:
                 continue
             if e in g.bridge_edges:
@@ -263,33 +268,24 @@ def _area_cells() -> dict[str, list]:
 
 
 @functools.cache
-def _vertex_roles() -> tuple[frozenset, frozenset]:
-    """(junctions, corners) among grid vertices on the boundary.
+def _junctions() -> frozenset:
+    """Grid vertices where outlines stay sharp.
 
-    A junction is a vertex where the boundary label (pair of areas, kind) changes, where more
-    or fewer than two boundary edges meet, or that lies on the frame. Outlines keep junctions
-    sharp, so every curve is shared exactly by the areas on both sides. A corner is a
-    non-junction vertex where the boundary turns; corners are rounded.
+    A junction is a vertex where the boundary label (pair of areas, river/bridge/border)
+    changes, where more or fewer than two boundary edges meet, or that lies on the frame. Curves
+    pass exactly through junctions, so every stretch of border between two junctions is drawn
+    identically by the areas on both sides.
     """
     g = load_geometry()
     incident: dict[Vertex, list] = {}
     for e, (a, b, kind) in _boundary().items():
-        label = (frozenset((a, b)), kind)
         for v in e:
-            incident.setdefault(v, []).append((e, label))
-    junctions, corners = set(), set()
-    for v, items in incident.items():
-        x, y = v
-        on_frame = x in (0, g.width) or y in (0, g.height)
-        if len(items) != 2 or items[0][1] != items[1][1] or on_frame:
-            junctions.add(v)
-        else:
-            (e1, _), (e2, _) = items
-            horizontal1 = e1[0][1] == e1[1][1]
-            horizontal2 = e2[0][1] == e2[1][1]
-            if horizontal1 != horizontal2:
-                corners.add(v)
-    return frozenset(junctions), frozenset(corners)
+            incident.setdefault(v, []).append((frozenset((a, b)), kind))
+    return frozenset(
+        v for v, labels in incident.items()
+        if len(labels) != 2 or labels[0] != labels[1]
+        or v[0] in (0, g.width) or v[1] in (0, g.height)
+    )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -370,7 +366,7 @@ def _smooth(verts: list, closed: bool) -> str:
     The result depends only on the vertices, not on the direction of travel, so two areas
     sharing a border draw the same curve.
     """
-    junctions = _vertex_roles()[0]
+    junctions = _junctions()
     pos = _positions()
     if closed and verts[0] == verts[-1]:
         verts = verts[:-1]

@@ -77,7 +77,7 @@ def test_rivers_are_drawn_between_the_river_pairs_and_bridges_join():
     assert not (RIVERS_NO_BRIDGE & RULES)
 
 
-def test_rivers_run_only_between_land_cells():
+def test_rivers_run_only_between_two_land_areas():
     g = mapdraw.load_geometry()
     for (x1, y1), (x2, y2) in g.river_edges:
         if y1 == y2:
@@ -85,6 +85,7 @@ def test_rivers_run_only_between_land_cells():
         else:
             sides = (g.cells.get((x1 - 1, y1)), g.cells.get((x1, y1)))
         assert all(s and AREAS[s].kind == "land" for s in sides), ((x1, y1), (x2, y2), sides)
+        assert sides[0] != sides[1], ((x1, y1), (x2, y2), sides)
 
 
 def test_islands_have_no_land_neighbour():
