@@ -823,9 +823,12 @@ def _render(lang: str) -> str:
     for aid, area in areas.items():
         pts = anchors[aid]
         lx, ly = pts["label"][0] * CELL, pts["label"][1] * CELL
+        label = dwg.g(class_="label")  # one group per area, so the overlay can dim or hide it
+        label["data-area"] = aid
+        layer["labels"].add(label)
         if area.kind == "port":
-            layer["labels"].add(dwg.use("#i-anchor", insert=(round(lx - 5.5, 1), round(ly - 5.5, 1)),
-                                        size=(11, 11)))
+            label.add(dwg.use("#i-anchor", insert=(round(lx - 5.5, 1), round(ly - 5.5, 1)),
+                              size=(11, 11)))
             continue
         name = area.name_en if lang == "en" else area.name_zh
         room = _hrun(aid, pts["label"]) * CELL - 4
@@ -842,9 +845,9 @@ def _render(lang: str) -> str:
         else:
             for i, ln in enumerate(lines):
                 t.add(dwg.tspan(ln, x=[round(lx, 1)], dy=[0 if i == 0 else lh]))
-        layer["labels"].add(t)
+        label.add(t)
         if icons:
-            _icon_row(dwg, layer["labels"], area, lx, top + (len(lines) - 1) * lh + 12.5)
+            _icon_row(dwg, label, area, lx, top + (len(lines) - 1) * lh + 12.5)
 
     for name in order:
         dwg.add(layer[name])

@@ -129,3 +129,22 @@ def test_render_is_cached_and_compact():
     assert mapdraw.render_board("en") is mapdraw.render_board("en")
     import gzip
     assert len(gzip.compress(mapdraw.render_board("zh").encode())) < 150_000
+
+
+def test_each_area_has_one_label_group_with_its_own_icons():
+    root = parse("en")
+    groups = [el for el in root.iter(SVG + "g") if el.get("class") == "label"]
+    assert sorted(el.get("data-area") for el in groups) == sorted(AREAS)
+    for el in groups:
+        area = AREAS[el.get("data-area")]
+        hrefs = [u.get(XLINK + "href") for u in el.iter(SVG + "use")]
+        expected = []
+        if area.kind == "port":
+            expected = ["#i-anchor"]
+        else:
+            if area.home_of:
+                expected.append(f"#crest-{area.home_of}")
+            if area.castle:
+                expected.append("#i-castle" if area.castle == "castle" else "#i-stronghold")
+            expected += ["#i-barrel"] * area.supply + ["#i-crown"] * area.power
+        assert hrefs == expected, area.id
