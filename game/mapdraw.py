@@ -877,3 +877,34 @@ def render_board(lang: str = "en") -> str:
     to its container); each area is ``<path id="area-<id>" class="area land|sea|port">``.
     """
     return _render(normalize_lang(lang))
+
+
+def main(argv=None) -> int:
+    """``python -m game.mapdraw [--lang en|zh] [--out FILE]``: write the SVG, print figures and
+    any difference between the drawn adjacency and ``adjacency.json`` (exit 1 if any)."""
+    import argparse
+    import gzip
+    import sys
+    import time
+
+    parser = argparse.ArgumentParser(prog="python -m game.mapdraw", description=main.__doc__)
+    parser.add_argument("--lang", default="en", help="en or zh (default en)")
+    parser.add_argument("--out", default="-", help="output file (default: none, '-' = skip)")
+    args = parser.parse_args(argv)
+    t0 = time.perf_counter()
+    svg = render_board(args.lang)
+    elapsed = time.perf_counter() - t0
+    if args.out != "-":
+        Path(args.out).write_text(svg, encoding="utf-8")
+    raw = svg.encode()
+    print(f"board {args.lang}: {len(raw)} bytes raw, {len(gzip.compress(raw, 9))} bytes gzipped, "
+          f"rendered in {elapsed:.3f} s", file=sys.stderr)
+    drawn, rules = drawn_adjacency(), set(load_adjacency())
+    for label, pairs in (("missing on the map", rules - drawn), ("extra on the map", drawn - rules)):
+        for pair in sorted(tuple(sorted(p)) for p in pairs):
+            print(f"{label}: {pair[0]} - {pair[1]}", file=sys.stderr)
+    return 1 if drawn != rules else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
