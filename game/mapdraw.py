@@ -294,7 +294,8 @@ def _junctions() -> frozenset:
 
 WOBBLE = 0.2  # largest vertex displacement in grid units
 COAST_WOBBLE = 1.8  # coast vertices wobble this much more
-RELAX = 4  # rounds of Laplacian relaxation of vertex positions
+RELAX = 4  # rounds of Taubin smoothing of vertex positions
+COAST_BUMP = 0.22  # sideways push of the extra midpoint of each coast edge (grid units)
 
 
 def _num(v: float) -> str:
@@ -350,6 +351,27 @@ def _positions() -> dict[Vertex, tuple[float, float]]:
     return out
 
 
+@functools.cache
+def _coast_bumps() -> dict[Edge, tuple[float, float]]:
+    """For each coast edge (land against sea or port), a midpoint pushed sideways a little.
+
+    A function of the edge alone, so the coast, the land and the sea outlines share it.
+    """
+    areas = load_areas()
+    pos = _positions()
+    out = {}
+    for e, (a, b, _) in _boundary().items():
+        kinds = {areas[a].kind if a else None, areas[b].kind if b else None}
+        if "land" not in kinds or not kinds & {"sea", "port"}:
+            continue
+        (ax, ay), (bx, by) = pos[e[0]], pos[e[1]]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        nx, ny = (ay - by) / length, (bx - ax) / length  # unit normal
+        k = (2 * _hash01(e[0][0] + e[1][0], e[0][1] + e[1][1], 3) - 1) * COAST_BUMP
+        out[e] = ((ax + bx) / 2 + nx * k, (ay + by) / 2 + ny * k)
+    return out
+
+
 def _pt(p) -> str:
     return f"{_num(p[0] * CELL)} {_num(p[1] * CELL)}"
 
@@ -373,6 +395,19 @@ def _smooth(verts: list, closed: bool) -> str:
     n = len(verts)
     is_j = [v in junctions or (not closed and i in (0, n - 1)) for i, v in enumerate(verts)]
     P = [pos[v] for v in verts]
+    # coast edges get an extra, displaced midpoint: a more irregular shoreline
+    bumps = _coast_bumps()
+    P2, J2 = [], []
+    for i in range(n):
+        P2.append(P[i])
+        J2.append(is_j[i])
+        if closed or i < n - 1:
+            e = _edge(verts[i], verts[(i + 1) % n])
+            if e in bumps:
+                P2.append(bumps[e])
+                J2.append(False)
+    P, is_j, n = P2, J2, len(P2)
+    verts = list(range(n))  # only positions and junction flags matter from here on
     out = []
     if closed and not any(is_j):
         out.append("M" + _pt(_mid(P[-1], P[0])))
