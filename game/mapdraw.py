@@ -296,6 +296,7 @@ WOBBLE = 0.2  # largest vertex displacement in grid units
 COAST_WOBBLE = 1.8  # coast vertices wobble this much more
 RELAX = 4  # rounds of Taubin smoothing of vertex positions
 COAST_BUMP = 0.22  # sideways push of the extra midpoint of each coast edge (grid units)
+RIVER_BUMP = 0.3  # the same for river edges
 
 
 def _num(v: float) -> str:
@@ -353,21 +354,28 @@ def _positions() -> dict[Vertex, tuple[float, float]]:
 
 @functools.cache
 def _coast_bumps() -> dict[Edge, tuple[float, float]]:
-    """For each coast edge (land against sea or port), a midpoint pushed sideways a little.
+    """For each coast edge (land against sea or port) and river edge, a midpoint pushed
+    sideways a little (rivers meander, shores are irregular).
 
     A function of the edge alone, so the coast, the land and the sea outlines share it.
     """
     areas = load_areas()
     pos = _positions()
     out = {}
-    for e, (a, b, _) in _boundary().items():
+    for e, (a, b, kind) in _boundary().items():
         kinds = {areas[a].kind if a else None, areas[b].kind if b else None}
-        if "land" not in kinds or not kinds & {"sea", "port"}:
+        if kind in ("river", "bridge"):
+            amp = RIVER_BUMP
+        elif "land" in kinds and kinds & {"sea", "port"}:
+            amp = COAST_BUMP
+        else:
             continue
         (ax, ay), (bx, by) = pos[e[0]], pos[e[1]]
         length = math.hypot(bx - ax, by - ay) or 1.0
         nx, ny = (ay - by) / length, (bx - ax) / length  # unit normal
-        k = (2 * _hash01(e[0][0] + e[1][0], e[0][1] + e[1][1], 3) - 1) * COAST_BUMP
+        k = (2 * _hash01(e[0][0] + e[1][0], e[0][1] + e[1][1], 3) - 1) * amp
+        if kind == "bridge":
+            k = 0.0  # keep the bridge where it is drawn
         out[e] = ((ax + bx) / 2 + nx * k, (ay + by) / 2 + ny * k)
     return out
 
@@ -395,7 +403,7 @@ def _smooth(verts: list, closed: bool) -> str:
     n = len(verts)
     is_j = [v in junctions or (not closed and i in (0, n - 1)) for i, v in enumerate(verts)]
     P = [pos[v] for v in verts]
-    # coast edges get an extra, displaced midpoint: a more irregular shoreline
+    # coast and river edges get an extra, displaced midpoint: irregular shores, meanders
     bumps = _coast_bumps()
     P2, J2 = [], []
     for i in range(n):
