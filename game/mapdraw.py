@@ -415,7 +415,6 @@ def _smooth(verts: list, closed: bool) -> str:
                 P2.append(bumps[e])
                 J2.append(False)
     P, is_j, n = P2, J2, len(P2)
-    verts = list(range(n))  # only positions and junction flags matter from here on
     out = []
     if closed and not any(is_j):
         out.append("M" + _pt(_mid(P[-1], P[0])))
@@ -424,8 +423,8 @@ def _smooth(verts: list, closed: bool) -> str:
         out.append("Z")
         return "".join(out)
     if closed:
-        s = is_j.index(True)
-        verts, P, is_j = verts[s:] + verts[:s], P[s:] + P[:s], is_j[s:] + is_j[:s]
+        s = is_j.index(True)  # start on a junction
+        P, is_j = P[s:] + P[:s], is_j[s:] + is_j[:s]
         P.append(P[0])
         is_j.append(True)
     out.append("M" + _pt(P[0]))
