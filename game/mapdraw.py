@@ -810,7 +810,10 @@ def _render(lang: str) -> str:
         layer[name]["aria-hidden"] = "true"
     order = ["seas", "shallows", "ports", "lands", "coast", "rivers", "bridges", "labels"]
 
-    for aid, area in areas.items():
+    # document order (and so keyboard order): seas, ports, lands, each north to south
+    reading = sorted(areas, key=lambda a: (anchors[a]["label"][1], anchors[a]["label"][0]))
+    for aid in reading:
+        area = areas[aid]
         d = "".join(_smooth(ring, closed=True) for ring in _rings(aid))
         name = area.name_en if lang == "en" else area.name_zh
         path = dwg.path(d=d, id=f"area-{aid}")

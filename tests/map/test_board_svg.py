@@ -148,3 +148,11 @@ def test_each_area_has_one_label_group_with_its_own_icons():
                 expected.append("#i-castle" if area.castle == "castle" else "#i-stronghold")
             expected += ["#i-barrel"] * area.supply + ["#i-crown"] * area.power
         assert hrefs == expected, area.id
+
+
+def test_keyboard_order_runs_north_to_south():
+    root = parse("en")
+    for layer_id in ("layer-seas", "layer-ports", "layer-lands"):
+        layer = next(el for el in root.iter() if el.get("id") == layer_id)
+        ys = [float(el.get("data-label").split(",")[1]) for el in layer]
+        assert ys == sorted(ys), layer_id
