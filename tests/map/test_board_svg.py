@@ -156,3 +156,12 @@ def test_keyboard_order_runs_north_to_south():
         layer = next(el for el in root.iter() if el.get("id") == layer_id)
         ys = [float(el.get("data-label").split(",")[1]) for el in layer]
         assert ys == sorted(ys), layer_id
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_ids_are_unique_and_references_resolve(lang):
+    root = parse(lang)
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(ids) == len(set(ids))
+    refs = {(el.get(XLINK + "href") or "")[1:] for el in root.iter(SVG + "use")}
+    assert refs <= set(ids)
