@@ -897,6 +897,10 @@ def _render(lang: str) -> str:
     for name in order:
         dwg.add(layer[name])
     dwg.add(_compass(dwg, 2.1 * CELL, 2.3 * CELL, "N" if lang == "en" else "北"))
+    frame = dwg.rect(insert=(1, 1), size=(w - 2, h - 2), fill="none", stroke="#2d5670",
+                     stroke_width=2, class_="deco")
+    frame["aria-hidden"] = "true"
+    dwg.add(frame)
     return dwg.tostring()
 
 
