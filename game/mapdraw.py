@@ -896,6 +896,17 @@ def _render(lang: str) -> str:
 
     for name in order:
         dwg.add(layer[name])
+    # the Wall: an icy band along the top of Castle Black (decoration)
+    wall_cols = sorted(x for (x, y), a in g.cells.items() if a == "castle-black" and y == 0)
+    if wall_cols:
+        x0, x1 = pos[(wall_cols[0], 0)][0] * CELL, pos[(wall_cols[-1] + 1, 0)][0] * CELL
+        wall = dwg.g(class_="deco wall")
+        wall["aria-hidden"] = "true"
+        wall.add(dwg.rect(insert=(x0, 0), size=(x1 - x0, 9), fill="#eef5f9", stroke="#8fa9ba",
+                          stroke_width=1))
+        wall.add(dwg.line(start=(x0, 4.5), end=(x1, 4.5), stroke="#b9ccd8", stroke_width=1,
+                          stroke_dasharray="6 3"))
+        dwg.add(wall)
     dwg.add(_compass(dwg, 2.1 * CELL, 2.3 * CELL, "N" if lang == "en" else "北"))
     frame = dwg.rect(insert=(1, 1), size=(w - 2, h - 2), fill="none", stroke="#2d5670",
                      stroke_width=2, class_="deco")
