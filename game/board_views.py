@@ -8,6 +8,7 @@ language is ``?lang=en|zh`` when given, otherwise the request's active Django la
 
 from __future__ import annotations
 
+import functools
 import hashlib
 
 from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseNotModified
@@ -16,6 +17,11 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from game import mapdraw
+
+
+@functools.cache
+def _etag(lang: str) -> str:
+    return '"' + hashlib.sha256(mapdraw.render_board(lang).encode()).hexdigest()[:20] + '"'
 
 
 @require_GET
@@ -29,12 +35,12 @@ def agot2_board_svg(request):
             lang = "zh" if (get_language() or "").startswith("zh") else "en"
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
-    svg = mapdraw.render_board(lang)
-    etag = '"' + hashlib.sha256(svg.encode()).hexdigest()[:20] + '"'
+    etag = _etag(lang)
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
-        response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+        response = HttpResponse(mapdraw.render_board(lang),
+                                content_type="image/svg+xml; charset=utf-8")
     response["ETag"] = etag
     response["Content-Language"] = "zh-Hans" if lang == "zh" else "en"
     patch_cache_control(response, public=True, max_age=86400)
