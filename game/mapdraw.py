@@ -572,9 +572,19 @@ def _anchors_grid() -> dict[str, dict[str, tuple[float, float]]]:
         cy = sum(c[1] + 0.5 for c in cells) / len(cells)
         over = g.anchor_overrides.get(aid, {})
 
+        min_x, min_y = min(c[0] for c in cells), min(c[1] for c in cells)
+        n_rows = max(c[1] for c in cells) - min_y + 1
+        widest = max(sum(1 for c in cells if c[1] == y) for y in {c[1] for c in cells})
+        small = area.kind != "port" and len(cells) <= 12 and widest <= 3
+
         def label_score(p):
-            return (min(clear[p], 1.6) + 0.22 * min(_hrun(aid, p), 6)
-                    - 0.08 * math.dist(p, (cx, cy)))
+            score = (min(clear[p], 1.6) + 0.22 * min(_hrun(aid, p), 6)
+                     - 0.08 * math.dist(p, (cx, cy)))
+            if small and n_rows >= 3:  # small area: name on top, room for tokens below
+                score -= 0.8 * max(0.0, p[1] - (min_y + 0.75))
+            elif small:  # small and flat: name on the left, tokens on the right
+                score -= 0.3 * max(0.0, p[0] - (min_x + 1.0))
+            return score
 
         label = over.get("label") or max(sorted(clear), key=label_score)
         chosen = {"label": label}
