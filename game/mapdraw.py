@@ -5,9 +5,10 @@ labelled with a 2-character code that ``game/data/agot2/map/legend.json`` maps t
 ``game/data/agot2/areas.json``. Rivers and bridges are polylines along cell edges (legend
 ``rivers`` and ``bridges``). Everything else falls out of the grid:
 
-* every area is ONE ``<path id="area-<id>">`` (its cells' outline, corners rounded, holes for
-  islands, ``fill-rule: evenodd``), with class ``area land|sea|port``, ``<title>``,
-  ``aria-label``, ``tabindex`` and ``data-*`` anchor points for the browser overlay;
+* every area is ONE ``<path id="area-<id>">`` (its cells' outline smoothed into curves that the
+  neighbours on both sides share exactly, holes for islands, ``fill-rule: evenodd``), with class
+  ``area land|sea|port``, ``<title>``, ``aria-label``, ``tabindex`` and ``data-*`` anchor
+  points for the browser overlay (:func:`area_anchors`);
 * two areas are adjacent on the drawn board when they share a cell edge that is not a river, or
   that is a bridge (:func:`drawn_adjacency`). ``tests/map`` proves this equals
   ``adjacency.json``, i.e. the drawing is the board (2nd ed. rulebook, 地图 / The Game Board;
@@ -30,9 +31,9 @@ import functools
 import json
 import math
 import zlib
-from types import MappingProxyType
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 import svgwrite
 
