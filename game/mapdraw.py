@@ -18,8 +18,8 @@ labelled with a 2-character code that ``game/data/agot2/map/legend.json`` maps t
 
 This module is pure (no Django): it reads only the project's data folder. Public API:
 :func:`render_board`, :func:`area_anchors`, :func:`drawn_adjacency`, :func:`touching_pairs`,
-:func:`river_pairs`, :func:`bridge_pairs`, :func:`load_geometry`, :func:`load_areas`,
-:func:`load_adjacency`.
+:func:`river_pairs`, :func:`bridge_pairs`, :func:`load_geometry`, :func:`parse_geometry`,
+:func:`load_areas`, :func:`load_adjacency`.
 
 Coordinates: grid vertex ``(x, y)`` is the top-left corner of the cell in column ``x``, row
 ``y`` (north is row 0). SVG user units are ``CELL`` per grid unit.
@@ -141,21 +141,31 @@ def _polyline_edges(path, what: str) -> list[Edge]:
 
 @functools.cache
 def load_geometry() -> Geometry:
-    """Parse ``map/grid.txt`` and ``map/legend.json``.
+    """The project's map: ``map/grid.txt`` and ``map/legend.json`` via :func:`parse_geometry`."""
+    return parse_geometry(
+        (MAP_DIR / "grid.txt").read_text(encoding="utf-8"),
+        json.loads((MAP_DIR / "legend.json").read_text(encoding="utf-8")),
+    )
 
-    Raises :class:`MapDataError` on a ragged grid, an unknown code, a code for an unknown area,
-    a river not along grid lines or outside the grid, or a bridge that is not on a river.
+
+def parse_geometry(grid_text: str, legend: dict) -> Geometry:
+    """Parse a grid (rows of 2-character codes) and its legend (see ``docs/map.md``).
+
+    Raises :class:`MapDataError` with the place of the problem on an empty or ragged grid, an
+    unknown code, a code for an unknown area, an anchor override for an unknown area, a river
+    not along grid lines, outside the grid or not between two different areas, or a bridge that
+    is not one unit edge of a river.
     """
-    legend = json.loads((MAP_DIR / "legend.json").read_text(encoding="utf-8"))
-    codes: dict[str, str] = legend["codes"]
+    codes: dict[str, str] = legend.get("codes", {})
     areas = load_areas()
     for code, area_id in codes.items():
         if len(code) != 2:
             raise MapDataError(f"code {code!r} is not 2 characters")
         if area_id not in areas:
             raise MapDataError(f"code {code!r} names unknown area {area_id!r}")
-    lines = [ln.rstrip("\n") for ln in (MAP_DIR / "grid.txt").read_text(encoding="utf-8").splitlines()]
-    lines = [ln for ln in lines if ln.strip()]
+    lines = [ln for ln in grid_text.splitlines() if ln.strip()]
+    if not lines:
+        raise MapDataError("the grid is empty")
     width = len(lines[0]) // 2
     cells = {}
     for y, ln in enumerate(lines):
@@ -182,9 +192,11 @@ def load_geometry() -> Geometry:
         if len(e) != 1 or e[0] not in river_edges:
             raise MapDataError(f"bridge {a}-{b} is not one unit edge of a river")
         bridge_edges.add(e[0])
-    overrides = {
-        aid: {k: tuple(v) for k, v in pts.items()} for aid, pts in legend.get("anchors", {}).items()
-    }
+    overrides = {}
+    for aid, pts in legend.get("anchors", {}).items():
+        if aid not in areas:
+            raise MapDataError(f"anchor override for unknown area {aid!r}")
+        overrides[aid] = {k: tuple(v) for k, v in pts.items()}
     for e in river_edges:
         sides = _sides_in(cells, e)
         if None in sides or sides[0] == sides[1]:
