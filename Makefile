@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
 
-.PHONY: run test messages gettext chromium migrate clean
+.PHONY: run test messages makemessages gettext chromium migrate clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,12 @@ chromium:
 	    echo "NOTE: /usr/bin/chromium is missing; the browser tests will skip (Debian package: chromium)"; \
 	  fi; \
 	fi
+
+# Refresh the catalogues after changing marked strings, then translate the new entries.
+MAKEMESSAGES_ARGS := -l zh_Hans --no-location --ignore=.venv --ignore=build --ignore=tests --ignore=game/rules --ignore=staticfiles
+makemessages: gettext $(VENV)/.installed
+	$(PY) manage.py makemessages -d django $(MAKEMESSAGES_ARGS)
+	$(PY) manage.py makemessages -d djangojs $(MAKEMESSAGES_ARGS)
 
 migrate: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
