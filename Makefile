@@ -49,6 +49,7 @@ MAKEMESSAGES_ARGS := -l zh_Hans --no-location --ignore=.venv --ignore=build --ig
 makemessages: gettext $(VENV)/.installed
 	$(PY) manage.py makemessages -d django $(MAKEMESSAGES_ARGS)
 	$(PY) manage.py makemessages -d djangojs $(MAKEMESSAGES_ARGS)
+	for po in locale/*/LC_MESSAGES/*.po; do msgattrib --no-obsolete -o $$po $$po; done
 
 migrate: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput

@@ -46,7 +46,7 @@ class ClaimForm(UserCreationForm):
 def _house_choices(ruleset_id: str, houses: list[str]) -> list[tuple[str, str]]:
     names = get_ruleset(ruleset_id).seat_names()
     key = language_key()
-    return [(RANDOM, _("Random (drawn when the game starts)"))] + [(h, names[h][key]) for h in houses]
+    return [(RANDOM, _("Random house"))] + [(h, names[h][key]) for h in houses]
 
 
 class LobbyCreateForm(forms.Form):
