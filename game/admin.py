@@ -17,7 +17,8 @@ class LobbyAdmin(admin.ModelAdmin):
     list_filter = ["status", "ruleset", "is_private"]
     search_fields = ["name", "creator__username"]
     raw_id_fields = ["creator"]
-    readonly_fields = ["password", "invite_token", "version", "created_at", "started_at"]
+    exclude = ["password", "invite_token"]  # secrets stay out of the moderation pages
+    readonly_fields = ["version", "created_at", "started_at"]
     inlines = [SeatInline]
 
 

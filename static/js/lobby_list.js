@@ -18,4 +18,7 @@ connect("/ws/lobbies/", {
     clearTimeout(timer);
     timer = setTimeout(refresh, 300);
   },
+  onStatus(state) {
+    section.dataset.live = state;
+  },
 });

@@ -21,7 +21,10 @@ def test_three_players_fill_a_lobby_and_start(browser, live_server_url, shots):
     for page in (host, arya, bran):
         page.set_default_timeout(15_000)
 
-    # 1. register and create a lobby
+    # 1. register and create a lobby (a guest-to-be watches the list of open games meanwhile)
+    arya.goto(base + "/")
+    expect(arya.locator("#open-lobbies")).to_contain_text("No open games right now.")
+    expect(arya.locator("#open-lobbies")).to_have_attribute("data-live", "open")
     host.goto(base + "/")
     host.screenshot(path=shots("01-home"), full_page=True)
     host.get_by_role("link", name="Register").click()
@@ -44,7 +47,10 @@ def test_three_players_fill_a_lobby_and_start(browser, live_server_url, shots):
     host.evaluate("window.__stillHere = true")  # disappears if the page reloads
     host.screenshot(path=shots("03-lobby-created"), full_page=True)
 
-    # 2. a guest joins with a chosen house
+    # 2. the new lobby appears on the list without a reload; a guest joins with a chosen house
+    expect(arya.locator("#open-lobbies")).to_contain_text("Kings of Westeros")
+    expect(arya.locator("#open-lobbies")).to_contain_text("1 / 3 players")
+    arya.screenshot(path=shots("04a-list-updated-375px"), full_page=True)
     arya.goto(lobby_url)
     arya.screenshot(path=shots("04-guest-sees-lobby"), full_page=True)
     arya.locator(".actions-card").get_by_role("link", name="Play as guest").click()
