@@ -21,18 +21,19 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet ".[test]"
 	@touch $@ $(VENV)/.installed
 
-# GNU gettext's msgfmt compiles the translation catalogues (Debian package: gettext).
+# GNU gettext's msgfmt compiles the translation catalogues (Debian package: gettext). Without it
+# the site still runs, in English only, and the Chinese tests skip naming the package.
 gettext:
 	@if ! command -v msgfmt >/dev/null; then \
 	  if [ "$(IS_ROOT)" = yes ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext; \
 	  else \
-	    echo "msgfmt is missing: install the Debian package 'gettext' (apt-get install gettext)"; exit 1; \
+	    echo "NOTE: msgfmt is missing, so the site runs in English only (Debian package: gettext)"; \
 	  fi; \
 	fi
 
 messages: gettext $(VENV)/.installed
-	$(PY) manage.py compilemessages --ignore=$(VENV) --ignore=build -v0
+	@if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=$(VENV) --ignore=build -v0; fi
 
 # The browser tests drive Debian's chromium; without it they skip and say so.
 chromium:

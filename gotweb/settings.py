@@ -10,6 +10,8 @@ Environment variables (all optional):
 * ``REDIS_URL`` -- e.g. ``redis://127.0.0.1:6379/0``; selects ``channels_redis`` as the channel
   layer (needed with more than one server process); default the in-memory layer (one process).
 * ``CSRF_TRUSTED_ORIGINS`` -- comma-separated origins (``https://play.example.org``) behind a proxy.
+* ``BEHIND_HTTPS_PROXY`` -- ``1`` when a load balancer terminates HTTPS and sets
+  ``X-Forwarded-Proto``: requests count as secure and cookies are sent over HTTPS only.
 """
 
 from pathlib import Path
@@ -127,9 +129,11 @@ WHITENOISE_USE_FINDERS = True
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 
-if not DEBUG:
-    SESSION_COOKIE_HTTPONLY = True
-    X_FRAME_OPTIONS = "DENY"
+X_FRAME_OPTIONS = "DENY"
+if env.bool("BEHIND_HTTPS_PROXY", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
 
 LOGGING = {
     "version": 1,
