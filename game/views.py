@@ -32,7 +32,12 @@ INVITED = "invited_lobbies"  # session key: ids of lobbies whose invite link thi
 
 def _next_url(request: HttpRequest, default: str = "lobby_list") -> str:
     nxt = request.POST.get("next") or request.GET.get("next") or ""
-    if nxt and url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+    account_pages = {reverse("guest"), reverse("login"), reverse("register")}
+    if (
+        nxt
+        and url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+        and nxt.split("?")[0] not in account_pages
+    ):
         return nxt
     return reverse(default)
 

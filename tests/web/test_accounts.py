@@ -80,6 +80,9 @@ def test_guest_follows_safe_next_only(client):
     client.logout()
     r = client.post(reverse("guest"), {"display_name": "Arya", "next": "https://evil.example/"})
     assert r["Location"] == reverse("lobby_list")
+    client.logout()
+    r = client.post(reverse("guest"), {"display_name": "Arya", "next": reverse("guest") + "?next=/"})
+    assert r["Location"] == reverse("lobby_list")
 
 
 @pytest.mark.parametrize("name,message", [("", "This field is required."), ("A", "at least 2 characters"), ("x" * 31, "at most 30 characters")])
