@@ -9,6 +9,8 @@ Environment variables (all optional):
   ``db.sqlite3`` in the project directory.
 * ``REDIS_URL`` -- e.g. ``redis://127.0.0.1:6379/0``; selects ``channels_redis`` as the channel
   layer (needed with more than one server process); default the in-memory layer (one process).
+* ``REDIS_PREFIX`` -- key prefix of the channel layer in Redis (default ``gotweb``), so several
+  sites can share one Redis server.
 * ``CSRF_TRUSTED_ORIGINS`` -- comma-separated origins (``https://play.example.org``) behind a proxy.
 * ``BEHIND_HTTPS_PROXY`` -- ``1`` when a load balancer terminates HTTPS and sets
   ``X-Forwarded-Proto``: requests count as secure and cookies are sent over HTTPS only.
@@ -91,7 +93,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": env.str("REDIS_PREFIX", default="gotweb")},
         }
     }
 else:

@@ -30,43 +30,53 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def live_server_url(tmp_path_factory):
-    """``http://127.0.0.1:<port>`` of a daphne process serving gotweb (SQLite + in-memory layer)."""
-    tmp = tmp_path_factory.mktemp("live")
+def start_server(tmp: Path, env_extra: dict[str, str], name: str = "daphne"):
+    """Migrate, then start one daphne process; returns ``(url, process)``."""
     port = _free_port()
     env = {
         **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
         "DEBUG": "0",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SECRET_KEY": "e2e-" + "x" * 40,
         "STATIC_ROOT": str(tmp / "static"),
+        **env_extra,
     }
-    env.pop("REDIS_URL", None)
+    if "REDIS_URL" not in env_extra:
+        env.pop("REDIS_URL", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    log = open(tmp / "daphne.log", "wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "gotweb.asgi:application"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
+    log_path = tmp / f"{name}.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "gotweb.asgi:application"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
     deadline = time.monotonic() + 30
     while True:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            break
+            return f"http://127.0.0.1:{port}", proc
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
-                pytest.fail("daphne did not start:\n" + (tmp / "daphne.log").read_text(errors="replace"))
+                pytest.fail(f"{name} did not start:\n" + log_path.read_text(errors="replace"))
             time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
+
+
+def stop_server(proc) -> None:
     proc.terminate()
     try:
         proc.wait(10)
     except subprocess.TimeoutExpired:
         proc.kill()
-    log.close()
+
+
+@pytest.fixture(scope="session")
+def live_server_url(tmp_path_factory):
+    """``http://127.0.0.1:<port>`` of a daphne process serving gotweb (SQLite + in-memory layer)."""
+    tmp = tmp_path_factory.mktemp("live")
+    url, proc = start_server(tmp, {"DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}"})
+    yield url
+    stop_server(proc)
 
 
 @pytest.fixture(scope="session")
