@@ -15,6 +15,7 @@ from game.rules import get_ruleset
 
 from .lobbies import RANDOM, free_houses
 from .models import Lobby, language_key
+from .options import option_help, option_label
 
 User = get_user_model()
 
@@ -50,16 +51,12 @@ def _house_choices(ruleset_id: str, houses: list[str]) -> list[tuple[str, str]]:
 
 
 class LobbyCreateForm(forms.Form):
-    ruleset_id = "agot2"
+    """Name, player count, the creator's house, the ruleset's options (one checkbox per boolean
+    option in ``Ruleset.default_options``) and privacy. ``option_fields`` lists the option keys."""
 
     name = forms.CharField(label=_("Name"), max_length=60, widget=forms.TextInput(attrs={"autofocus": True}))
     players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     house = forms.ChoiceField(label=_("Your house"), required=False)
-    tides_of_battle = forms.BooleanField(
-        label=_("Tides of Battle"),
-        required=False,
-        help_text=_("Optional rule: each combatant also draws a Tides of Battle card."),
-    )
     is_private = forms.BooleanField(
         label=_("Private"),
         required=False,
@@ -74,12 +71,29 @@ class LobbyCreateForm(forms.Form):
         help_text=_("Optional. Without a password, only people with the invite link can join."),
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    field_order = ["name", "players", "house"]
+
+    def __init__(self, *args, ruleset_id: str = "agot2", **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        rules = get_ruleset(self.ruleset_id)
+        self.ruleset_id = ruleset_id
+        rules = get_ruleset(ruleset_id)
         self.fields["players"].choices = [(n, str(n)) for n in range(rules.min_players, rules.max_players + 1)]
         self.fields["players"].initial = rules.min_players
-        self.fields["house"].choices = _house_choices(self.ruleset_id, rules.seats(rules.max_players, {}))
+        self.fields["house"].choices = _house_choices(ruleset_id, rules.seats(rules.max_players, {}))
+        self.option_fields = []
+        for key, default in rules.default_options.items():
+            if isinstance(default, bool):
+                self.fields[key] = forms.BooleanField(
+                    label=option_label(key), help_text=option_help(key), required=False, initial=default
+                )
+                self.option_fields.append(key)
+
+    def options(self) -> dict:
+        """The chosen options, for :func:`game.lobbies.create_lobby`."""
+        return {key: self.cleaned_data[key] for key in self.option_fields}
+
+    def option_boxes(self):
+        return [self[key] for key in self.option_fields]
 
     def clean(self):
         data = super().clean()

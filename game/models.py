@@ -117,6 +117,12 @@ class Lobby(models.Model):
         """The seat ids (houses) in play at this player count, in display order."""
         return self.rules.seats(self.players, self.options)
 
+    def option_labels(self) -> list[str]:
+        """Labels of the boolean options switched on (e.g. "Tides of Battle"), for display."""
+        from .options import option_label
+
+        return [str(option_label(k)) for k, v in sorted(self.options.items()) if v is True]
+
     def house_name(self, house: str) -> str:
         return self.rules.seat_names()[house][language_key()]
 

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model, login, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -24,7 +24,8 @@ from django.views.decorators.http import require_POST
 
 from . import lobbies
 from .forms import ClaimForm, GuestForm, JoinForm, LobbyCreateForm, RegisterForm
-from .models import Lobby, Profile, display_name, is_guest
+from .models import Lobby, Profile, display_name, is_guest, language_key
+from .rules import REGISTRY, get_ruleset
 
 User = get_user_model()
 INVITED = "invited_lobbies"  # session key: ids of lobbies whose invite link this visitor opened
@@ -137,7 +138,11 @@ def lobby_invite(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 def lobby_create(request: HttpRequest) -> HttpResponse:
-    form = LobbyCreateForm(request.POST or None)
+    """``/lobby/new/?game=<ruleset id>`` (default: the first registered ruleset)."""
+    ruleset_id = request.GET.get("game") or next(iter(REGISTRY))
+    if ruleset_id not in REGISTRY:
+        raise Http404("unknown game")
+    form = LobbyCreateForm(request.POST or None, ruleset_id=ruleset_id)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
@@ -146,7 +151,7 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
                 name=d["name"],
                 players=d["players"],
                 ruleset=form.ruleset_id,
-                options={"tides_of_battle": d["tides_of_battle"]},
+                options=form.options(),
                 is_private=d["is_private"],
                 password=d["password"],
                 house=d["house"] or lobbies.RANDOM,
@@ -156,7 +161,9 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(lobby)
     status = 400 if request.method == "POST" else 200
-    return render(request, "game/lobby_create.html", {"form": form}, status=status)
+    rules = get_ruleset(ruleset_id)
+    ctx = {"form": form, "ruleset_name": rules.names[language_key()]}
+    return render(request, "game/lobby_create.html", ctx, status=status)
 
 
 @require_POST
