@@ -6,11 +6,14 @@ the current state from the database before pushing it.
 
 from __future__ import annotations
 
+import logging
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
 LOBBY_LIST_GROUP = "lobbies"
+log = logging.getLogger(__name__)
 
 
 def lobby_group(lobby_id: int) -> str:
@@ -19,9 +22,15 @@ def lobby_group(lobby_id: int) -> str:
 
 
 def _send(group: str, message: dict) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
+    """Best effort: the change is already committed, so a channel layer that is down (Redis
+    unreachable) must not turn the player's request into an error. Browsers catch up when their
+    socket reconnects, since every connect sends the current state."""
+    try:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(group, message)
+    except Exception:
+        log.exception("could not notify channel-layer group %s", group)
 
 
 def lobby_changed(lobby_id: int, version: int) -> None:

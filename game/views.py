@@ -28,6 +28,7 @@ from .models import Lobby, Profile, display_name, is_guest, language_key
 from .rules import REGISTRY, get_ruleset
 
 User = get_user_model()
+GUEST_SESSION_SECONDS = 365 * 24 * 3600
 INVITED = "invited_lobbies"  # session key: ids of lobbies whose invite link this visitor opened
 
 
@@ -262,6 +263,7 @@ def guest(request: HttpRequest) -> HttpResponse:
             user.save()
             Profile.objects.create(user=user, is_guest=True, display_name=form.cleaned_data["display_name"])
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        request.session.set_expiry(GUEST_SESSION_SECONDS)  # the session is the guest's only key
         messages.success(
             request,
             _("Hello, %(name)s! You are playing as a guest.") % {"name": form.cleaned_data["display_name"]},

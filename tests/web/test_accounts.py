@@ -127,3 +127,8 @@ def test_claim_is_for_guests_only(client, make_user):
 def test_logout_needs_post(client, make_user):
     client.force_login(make_user("alice"))
     assert client.get(reverse("logout")).status_code == 405
+
+
+def test_guest_session_lasts_a_year(client):
+    client.post(reverse("guest"), {"display_name": "Arya"})
+    assert client.session.get_expiry_age() >= 364 * 24 * 3600

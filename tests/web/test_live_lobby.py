@@ -111,3 +111,20 @@ async def test_foreign_origin_is_refused(application, make_lobby):
     ws = WebsocketCommunicator(application, f"/ws/lobby/{lobby.pk}/", headers=[(b"origin", b"https://evil.example")])
     connected, _ = await ws.connect()
     assert not connected
+
+
+def test_a_channel_layer_that_is_down_does_not_fail_the_request(settings, client_for, make_user, make_lobby):
+    """The join is committed and answered normally; the push is only a hint."""
+    import socket
+
+    with socket.socket() as s:  # a port where nothing listens
+        s.bind(("127.0.0.1", 0))
+        dead_port = s.getsockname()[1]
+    lobby = make_lobby(players=3)
+    settings.CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [f"redis://127.0.0.1:{dead_port}/0"]}}
+    }
+    user = make_user("arya")
+    r = client_for(user).post(f"/lobby/{lobby.pk}/join/", {"house": ""})
+    assert r.status_code == 302
+    assert lobby.seats.filter(user=user).exists()
