@@ -8,7 +8,7 @@ new round starts with the Westeros phase.
 
 from __future__ import annotations
 
-from .flow import auto, push
+from .flow import auto, push  # noqa: F401
 from .state import State
 from .victory import end_after_last_round
 
@@ -17,7 +17,7 @@ from .victory import end_after_last_round
 def action_phase(state: State, task: tuple) -> None:
     state.phase = "action"
     state.ctx["cursor"] = 0
-    push(state, ("raids",), ("marches",), ("consolidations",), ("cleanup",))
+    push(state, ("raids",), ("marches",), ("consolidations",), ("cleanup",), ("westeros",), ("planning_start",))
 
 
 @auto("cleanup")
@@ -32,5 +32,3 @@ def cleanup(state: State, task: tuple) -> None:
     state.emit("round_end", round_no=state.round)
     if state.round >= 10:
         end_after_last_round(state)
-        return
-    push(state, ("westeros",))

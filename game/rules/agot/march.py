@@ -261,7 +261,7 @@ def resolve_march(state: State, house: str, action) -> None:
     own = sum(s for (h, _, s) in neutral_supporters(state, fight_dest, house) if h == house)
     state.ctx["neutral_attack"] = (house, origin, fight_dest, units, base + own)
     others = [(h, a) for (h, a, _) in neutral_supporters(state, fight_dest, house) if h != house]
-    state.emit("neutral_attack", house=house, area=origin, to=fight_dest, units=list(units), strength=base + own, neutral=state.neutral[fight_dest])
+    state.emit("neutral_attack", house=house, area=origin, target=fight_dest, units=list(units), strength=base + own, neutral=state.neutral[fight_dest])
     pop(state)
     push(state, *[("neutral_support", h, a) for (h, a) in others], ("neutral_resolve",))
 

@@ -87,4 +87,4 @@ def apply_recruits(state: State, house: str, recruits, allowed: list[str]) -> No
         if not within_supply(state, house):
             raise IllegalAction("muster.supply", "This unit would make your armies exceed your supply limit.", area=r.area, unit=r.unit)
         spent[r.area] = spent.get(r.area, 0) + cost
-        state.emit("mustered", house=house, area=r.area, unit=r.unit, to=r.to or r.area, upgrade=r.upgrade)
+        state.emit("mustered", house=house, area=r.area, unit=r.unit, dest=r.to or r.area, upgrade=r.upgrade)

@@ -77,7 +77,6 @@ def westeros(state: State, task: tuple) -> None:
     if add_threat(state, icons):
         tasks.append(("wildling_attack", None, None))
     tasks += [("wcard", d, c) for d, c in zip(DECKS, cards)]
-    tasks.append(("planning_start",))
     push(state, *tasks)
 
 

@@ -145,7 +145,7 @@ def move_on_track(state: State, track: str, house: str, to_first: bool) -> None:
     """调整势力条 / Adjusting influence tracks: others shift; the leader holds the token."""
     order = [h for h in state.tracks[track] if h != house]
     state.tracks[track] = tuple([house] + order if to_first else order + [house])
-    state.emit("track_moved", track=track, house=house, to="first" if to_first else "last")
+    state.emit("track_moved", track=track, house=house, position="first" if to_first else "last")
 
 
 def drop_on_track(state: State, track: str, house: str, places: int) -> None:
