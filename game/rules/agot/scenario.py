@@ -246,9 +246,9 @@ def run_scenario(sc: dict[str, Any]) -> list[str]:
     err = sc.get("expect_error")
     for i, step in enumerate(sc.get("steps", [])):
         house, data = step
+        before = s.snapshot()
         try:
             action = parse_action(data)
-            before = s.snapshot()
             s2 = apply(s, house, action)
         except IllegalAction as exc:
             if err and err.get("step") == i:
