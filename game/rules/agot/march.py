@@ -275,6 +275,38 @@ def move_units(state: State, house: str, origin: str, dest: str, units) -> None:
     if tok is not None and tok != house:
         del state.power_tokens[dest]
         state.emit("power_token_discarded", house=tok, area=dest)
+    capture_port(state, house, dest)
+
+
+def capture_port(state: State, house: str, land: str) -> None:
+    """控制敌方港口 / Taking control of an enemy port: when ``house`` takes control of ``land``,
+    enemy ships in its port are replaced by ``house``'s own ships as far as its reserve and
+    supply allow; the rest are removed. (Also used by combat, issue 4.)
+
+    Choice made here: the engine replaces as many ships as it can (the rulebook lets the player
+    replace fewer; replacing is never worse for the player).
+    """
+    from .control import available_units
+
+    port = board().areas[land].port
+    if not port:
+        return
+    ships = state.units_of(port)
+    if not ships or ships[0][0] == house:
+        return
+    loser = ships[0][0]
+    n = len(ships)
+    state.units.pop(port)
+    taken = 0
+    for _ in range(n):
+        if available_units(state, house, "ship") < 1:
+            break
+        state.add_unit(port, house, "ship")
+        if not within_supply(state, house):
+            state.remove_unit(port, "ship")
+            break
+        taken += 1
+    state.emit("port_captured", house=house, area=port, loser=loser, taken=taken, removed=n - taken)
 
 
 @decision("neutral_support", ("support",))
