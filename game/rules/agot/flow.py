@@ -77,18 +77,17 @@ def run(state: State) -> None:
     from .victory import check_victory
 
     guard = 0
+    check_victory(state)
     while state.result is None and state.tasks:
         guard += 1
         if guard > 100000:  # pragma: no cover - a bug, never a rule
             raise RuntimeError("task loop does not terminate")
-        check_victory(state)
-        if state.result is not None:
-            break
         head = state.tasks[0]
         fn = AUTO.get(head[0])
         if fn is not None:
             pop(state)
             fn(state, head)
+            check_victory(state)
             continue
         spec = DECIDE.get(head[0])
         if spec is None:  # pragma: no cover - a bug
@@ -96,7 +95,6 @@ def run(state: State) -> None:
         if spec.decisions(state, head):
             break
         pop(state)
-    check_victory(state)
     if state.result is not None:
         state.tasks = ()
 

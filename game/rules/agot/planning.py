@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from ..base import Decision, IllegalAction
 from .data import board
@@ -45,13 +46,19 @@ def token_allowed(state: State, token: str) -> bool:
     return token not in state.flags.get("forbidden", frozenset())
 
 
-def max_orders(state: State, house: str, in_use: Counter | None = None) -> int:
+def max_orders(state: State, house: str) -> int:
     """How many orders ``house`` can legally have on the board this round."""
+    normal, special = _allowed_counts(state.flags.get("forbidden", frozenset()))
+    return normal + min(special, stars(state, house))
+
+
+@lru_cache(maxsize=64)
+def _allowed_counts(forbidden: frozenset) -> tuple[int, int]:
     b = board()
     pool = Counter(b.order_pool)
-    normal = sum(n for t, n in pool.items() if not b.order_tokens[t].special and token_allowed(state, t))
-    special = sum(n for t, n in pool.items() if b.order_tokens[t].special and token_allowed(state, t))
-    return normal + min(special, stars(state, house))
+    normal = sum(n for t, n in pool.items() if not b.order_tokens[t].special and t not in forbidden)
+    special = sum(n for t, n in pool.items() if b.order_tokens[t].special and t not in forbidden)
+    return normal, special
 
 
 def check_order_set(state: State, house: str, orders: dict[str, str], areas: list[str]) -> None:

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from .control import castle_count, stronghold_count
+from .control import castle_count, controller, stronghold_count
 from .data import board
 from .state import State
 
@@ -34,8 +34,17 @@ def check_victory(state: State) -> None:
     if state.result is not None:
         return
     need = board().setups["victory_points_to_win"]
+    counts: dict[str, int] = {}
+    units, tokens = state.units, state.power_tokens
+    for a in board().castle_areas:
+        u = units.get(a)
+        c = u[0][0] if u else (tokens.get(a) or controller(state, a))
+        if c is not None:
+            counts[c] = counts.get(c, 0) + 1
+    if max(counts.values(), default=0) < need:
+        return
     for h in state.turn_order():
-        if castle_count(state, h) >= need:
+        if counts.get(h, 0) >= need:
             finish(state, h, "seven_castles")
             return
 
