@@ -84,7 +84,18 @@ def ship_destinations(state: State, house: str, origin: str) -> set[str]:
 
 
 def start_combat(state: State, house: str, origin: str, dest: str, units: tuple[str, ...]) -> None:
-    """Hand-off to combat (rulebook 战斗 / Combat; issue 4). Not implemented yet: refuses."""
+    """Hand-off to combat (rulebook 战斗 / Combat; issue 4). Not implemented yet: refuses.
+
+    Called by :func:`resolve_march` after the whole march was validated (units, reach, one fight,
+    supply counting the attackers as an army in ``dest``, the power token), after the moves that
+    start no fight were made and the power token left, and after the ``("march", house)`` task was
+    popped. ``units`` (types, standing units of ``origin``) are still in ``origin``.
+
+    The combat module should push its own tasks (support declarations in turn order, house cards,
+    ...) followed by ``("march_end", house, origin)``, which removes the March order and passes
+    the turn to the next house. Until then this raises, and ``apply`` discards the working copy,
+    so the state is unchanged.
+    """
     raise IllegalAction(
         "march.combat_not_supported",
         f"Marching into {dest} would start a combat, and combat is not available in this version of the engine yet.",
@@ -216,7 +227,9 @@ def resolve_march(state: State, house: str, action) -> None:
     left = len(state.units_of(origin)) - moving
     counts = {origin: left}
     for dest, units in by_dest.items():
-        if not fights or dest != fights[0][0] or fights[0][1] == "neutral":
+        if fights and dest == fights[0][0] and fights[0][1] == "combat":
+            counts[dest] = len(units)  # the attackers form an army in the contested area
+        else:
             counts[dest] = len(state.units_of(dest)) + len(units)
     if not within_supply(state, house, counts):
         raise IllegalAction("march.supply", "After this march your armies would exceed your supply limit.")
@@ -234,11 +247,7 @@ def resolve_march(state: State, house: str, action) -> None:
             raise IllegalAction("march.cannot_leave_power", "You already keep control of this area without a power token.", area=origin)
         if state.power[house] < 1:
             raise IllegalAction("march.no_power", "You have no available power token to leave.", area=origin)
-    if fights and fights[0][1] == "combat":
-        dest = fights[0][0]
-        start_combat(state, house, origin, dest, tuple(by_dest[dest]))
-        return  # pragma: no cover - start_combat raises until issue 4
-    # execute non-fight moves
+    # execute the moves that start no fight first (行军 ⑦), and leave the power token
     fight_dest = fights[0][0] if fights else None
     for dest, units in by_dest.items():
         if dest == fight_dest:
@@ -248,6 +257,11 @@ def resolve_march(state: State, house: str, action) -> None:
         state.power[house] -= 1
         state.power_tokens[origin] = house
         state.emit("power_token_left", house=house, area=origin)
+    if fights and fights[0][1] == "combat":
+        state.emit("march", house=house, area=origin, moves={d: list(u) for d, u in by_dest.items() if d != fight_dest})
+        pop(state)
+        start_combat(state, house, origin, fight_dest, tuple(by_dest[fight_dest]))
+        return  # pragma: no cover - start_combat raises until issue 4
     if fight_dest is None:
         del state.orders[origin]
         state.emit("march", house=house, area=origin, moves={d: list(u) for d, u in by_dest.items()})
@@ -307,6 +321,14 @@ def capture_port(state: State, house: str, land: str) -> None:
             break
         taken += 1
     state.emit("port_captured", house=house, area=port, loser=loser, taken=taken, removed=n - taken)
+
+
+@auto("march_end")
+def march_end(state: State, task: tuple) -> None:
+    """After a march's fight: remove the March order, pass the turn in turn order."""
+    _, house, origin = task
+    state.orders.pop(origin, None)
+    advance_cursor(state, house)
 
 
 @decision("neutral_support", ("support",))
