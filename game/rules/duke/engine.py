@@ -482,7 +482,10 @@ def _end_turn(state: State, seat: str, progress: bool) -> State:
         return _finish(state, None, "no_progress")
     state = replace(state, phase="play", to_move=opp, drawn=())
     if not legal_actions(state):
-        return _finish(state, seat, "no_legal_action")
+        # No passing, and no action may leave the Duke capturable: a player left without any
+        # legal action loses ("checkmate" when their Duke is in Guard). See docs/duke.md.
+        reason = "checkmate" if duke_in_danger(state.pos, opp) else "no_legal_action"
+        return _finish(state, seat, reason)
     return state
 
 
