@@ -1,0 +1,37 @@
+"""Random legal play: whole games never get stuck or break an invariant; replay is exact."""
+
+import pytest
+
+from game.rules.agot import RULESET as R
+
+from .helpers import check_invariants, play_random
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_games_keep_invariants(players, seed):
+    s = play_random(players, seed, check=True)
+    assert R.result(s) is not None
+    assert R.pending(s) == []
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_replay_is_identical(players):
+    log = []
+    final = play_random(players, 11, log=log)
+    s = R.new_game(players, 11, {})
+    for actor, action in log:
+        s = R.apply(s, actor, action)
+    assert s == final
+    assert R.view(s, None) == R.view(final, None)
+
+
+def test_apply_leaves_input_untouched():
+    log = []
+    play_random(4, 3, log=log, max_steps=120)
+    s = R.new_game(4, 3, {})
+    for actor, action in log:
+        before = s.snapshot()
+        s2 = R.apply(s, actor, action)
+        assert s.snapshot() == before
+        s = s2
