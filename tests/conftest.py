@@ -170,3 +170,28 @@ def _english_by_default():
     translation.activate("en")
     yield
     translation.deactivate()
+
+
+# --- the real browser ----------------------------------------------------------------------------
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium driven by Playwright's sync API, one per session (a second sync
+    Playwright in the same process would fail), skipped naming the package when missing."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("needs Debian's chromium at /usr/bin/chromium (Debian package: chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

@@ -3,14 +3,12 @@ points the overlay uses are inside the drawn outline of their own area, and clic
 on a name or an icon) hits the area element, because decorations take no pointer events.
 Renders the SVG inline, as the game page will."""
 
-import os
 
 import pytest
 
 from game import mapdraw
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium")
+pytestmark = pytest.mark.e2e
 
 HIT_TEST = """
 (anchors) => {
@@ -30,13 +28,11 @@ HIT_TEST = """
 
 
 @pytest.fixture(scope="module")
-def page():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 768 * 2, "height": 1104 * 2})
-        yield page
-        browser.close()
+def page(browser):
+    context = browser.new_context(viewport={"width": 768 * 2, "height": 1104 * 2})
+    page = context.new_page()
+    yield page
+    context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -1,23 +1,13 @@
-"""``game.board_views.agot2_board_svg``: the board served as SVG (to be routed at
-``/boards/agot2.svg``). Runs with the project's Django settings when present, else with a
-minimal configuration so it also runs before the site settings exist."""
+"""``game.board_views.agot2_board_svg``: the board served as SVG at ``/boards/agot2.svg``."""
 
-import os
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
 
-import django
-from django.conf import settings
+from django.test import Client, RequestFactory
+from django.utils import translation
 
-if not settings.configured and not os.environ.get("DJANGO_SETTINGS_MODULE"):  # pragma: no cover - only before gotweb.settings exists
-    settings.configure(ALLOWED_HOSTS=["*"], USE_I18N=True, LANGUAGE_CODE="en",
-                       LANGUAGES=[("en", "English"), ("zh-hans", "简体中文")])
-    django.setup()
-
-import xml.etree.ElementTree as ET  # noqa: E402
-
-from django.test import RequestFactory  # noqa: E402
-from django.utils import translation  # noqa: E402
-
-from game import board_views, mapdraw  # noqa: E402
+from game import board_views, mapdraw
 
 RF = RequestFactory()
 
@@ -59,3 +49,13 @@ def test_etag_revalidation():
 
 def test_only_get():
     assert board_views.agot2_board_svg(RF.post("/boards/agot2.svg")).status_code == 405
+
+
+def test_routed_at_boards_agot2_svg_with_an_element_for_every_area():
+    """Issue 6: ``/boards/agot2.svg`` holds one ``area-<id>`` element per area of areas.json."""
+    areas = json.loads((Path(mapdraw.__file__).parent / "data" / "agot2" / "areas.json").read_text("utf-8"))
+    response = Client().get("/boards/agot2.svg")
+    assert response.status_code == 200 and response["Content-Type"].startswith("image/svg+xml")
+    root = ET.fromstring(response.content)
+    ids = [el.get("id") for el in root.iter() if (el.get("id") or "").startswith("area-")]
+    assert sorted(ids) == sorted(f"area-{a['id']}" for a in areas)
