@@ -1,0 +1,66 @@
+# gotweb: `make run` serves the site at http://127.0.0.1:8000; `make test` runs every test.
+# Both create .venv with python3 -m venv and install the project's dependencies into it.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
+
+.PHONY: run test messages makemessages gettext chromium migrate clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet ".[test]"
+	@touch $@ $(VENV)/.installed
+
+# GNU gettext's msgfmt compiles the translation catalogues (Debian package: gettext). Without it
+# the site still runs, in English only, and the Chinese tests skip naming the package.
+gettext:
+	@if ! command -v msgfmt >/dev/null; then \
+	  if [ "$(IS_ROOT)" = yes ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext; \
+	  else \
+	    echo "NOTE: msgfmt is missing, so the site runs in English only (Debian package: gettext)"; \
+	  fi; \
+	fi
+
+messages: gettext $(VENV)/.installed
+	@if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=$(VENV) --ignore=build -v0; fi
+
+# The browser tests drive Debian's chromium; without it they skip and say so.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$(IS_ROOT)" = yes ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else \
+	    echo "NOTE: /usr/bin/chromium is missing; the browser tests will skip (Debian package: chromium)"; \
+	  fi; \
+	fi
+
+# Refresh the catalogues after changing marked strings, then translate the new entries.
+MAKEMESSAGES_ARGS := -l zh_Hans --no-location --ignore=.venv --ignore=build --ignore=tests --ignore=game/rules --ignore=staticfiles
+makemessages: gettext $(VENV)/.installed
+	$(PY) manage.py makemessages -d django $(MAKEMESSAGES_ARGS)
+	$(PY) manage.py makemessages -d djangojs $(MAKEMESSAGES_ARGS)
+	for po in locale/*/LC_MESSAGES/*.po; do msgattrib --no-obsolete -o $$po $$po; done
+
+migrate: $(VENV)/.installed
+	$(PY) manage.py migrate --noinput
+
+run: $(VENV)/.installed messages migrate
+	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
+
+test: $(VENV)/.installed-test messages chromium
+	$(PY) -m pytest
+
+clean:
+	rm -rf $(VENV) build *.egg-info test-results .pytest_cache
+	find locale -name '*.mo' -delete

@@ -1,0 +1,126 @@
+"""Forms: accounts (register, guest, claim) and lobbies (create, join).
+
+Forms check the shape of the input; the rules about lobbies live in :mod:`game.lobbies`, whose
+errors views attach to the field they concern.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from game.rules import get_ruleset
+
+from .lobbies import RANDOM, free_houses
+from .models import Lobby, language_key
+from .options import option_help, option_label
+
+User = get_user_model()
+
+
+class RegisterForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username",)
+
+
+class GuestForm(forms.Form):
+    display_name = forms.CharField(
+        label=_("Display name"),
+        min_length=2,
+        max_length=30,
+        help_text=_("How other players will see you. You can claim the account later."),
+        widget=forms.TextInput(attrs={"autocomplete": "nickname", "autofocus": True}),
+    )
+
+
+class ClaimForm(UserCreationForm):
+    """Turns the current guest into a regular account: a username and a password."""
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username",)
+
+
+def _house_choices(ruleset_id: str, houses: list[str]) -> list[tuple[str, str]]:
+    names = get_ruleset(ruleset_id).seat_names()
+    key = language_key()
+    return [(RANDOM, _("Random house"))] + [(h, names[h][key]) for h in houses]
+
+
+class LobbyCreateForm(forms.Form):
+    """Name, player count, the creator's house, the ruleset's options (one checkbox per boolean
+    option in ``Ruleset.default_options``) and privacy. ``option_fields`` lists the option keys."""
+
+    name = forms.CharField(label=_("Name"), max_length=60, widget=forms.TextInput(attrs={"autofocus": True}))
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int)
+    house = forms.ChoiceField(label=_("Your house"), required=False)
+    is_private = forms.BooleanField(
+        label=_("Private"),
+        required=False,
+        help_text=_("Not joinable by everyone: players need the password or the invite link."),
+    )
+    password = forms.CharField(
+        label=_("Password"),
+        required=False,
+        max_length=128,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=_("Optional. Without a password, only people with the invite link can join."),
+    )
+
+    field_order = ["name", "players", "house"]
+
+    def __init__(self, *args, ruleset_id: str = "agot2", **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset_id = ruleset_id
+        rules = get_ruleset(ruleset_id)
+        self.fields["players"].choices = [(n, str(n)) for n in range(rules.min_players, rules.max_players + 1)]
+        self.fields["players"].initial = rules.min_players
+        self.fields["house"].choices = _house_choices(ruleset_id, rules.seats(rules.max_players, {}))
+        self.option_fields = []
+        for key, default in rules.default_options.items():
+            if isinstance(default, bool):
+                self.fields[key] = forms.BooleanField(
+                    label=option_label(key), help_text=option_help(key), required=False, initial=default
+                )
+                self.option_fields.append(key)
+
+    def options(self) -> dict:
+        """The chosen options, for :func:`game.lobbies.create_lobby`."""
+        return {key: self.cleaned_data[key] for key in self.option_fields}
+
+    def option_boxes(self):
+        return [self[key] for key in self.option_fields]
+
+    def clean(self):
+        data = super().clean()
+        players, house = data.get("players"), data.get("house")
+        if players and house and house not in get_ruleset(self.ruleset_id).seats(players, {}):
+            self.add_error("house", _("That house is not in play with %(n)d players.") % {"n": players})
+        if data.get("password") and not data.get("is_private"):
+            self.add_error("password", _("Only a private lobby has a password. Tick “Private” or leave this empty."))
+        return data
+
+
+class JoinForm(forms.Form):
+    # A free text field drawn as a select of the free houses: whether a house is in play and free
+    # is decided by game.lobbies.join_lobby under the lobby's lock, with a clear message.
+    house = forms.CharField(label=_("House"), required=False, max_length=20, widget=forms.Select)
+    password = forms.CharField(
+        label=_("Password"),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "off"}),
+    )
+
+    def __init__(self, lobby: Lobby, *args, needs_password: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lobby = lobby
+        self.fields["house"].widget.choices = _house_choices(lobby.ruleset, free_houses(lobby))
+        if not needs_password:
+            del self.fields["password"]
+        else:
+            self.fields["password"].required = True

@@ -1,0 +1,225 @@
+"""Lobby operations: the one place that changes lobbies and seats.
+
+Every function runs in one transaction that first locks the lobby row (``select_for_update``;
+on SQLite the whole database is locked by ``transaction_mode = IMMEDIATE``), checks every rule,
+and either writes everything or raises :class:`LobbyError` having written nothing. After the
+commit the lobby's websocket group is told (:func:`game.notify.lobby_changed`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Mapping
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from game.notify import lobby_changed
+from game.rules import get_ruleset
+
+from .models import Lobby, Seat
+
+RANDOM = ""  #: the house value meaning "draw my house at the start"
+
+
+class LobbyError(Exception):
+    """A refused lobby operation. ``message`` is a translatable sentence for the player;
+    ``field`` names the form field it belongs to, or None for the whole request."""
+
+    def __init__(self, message, field: str | None = None) -> None:
+        super().__init__(str(message))
+        self.message = message
+        self.field = field
+
+
+def _locked(lobby_id: int) -> Lobby:
+    try:
+        return Lobby.objects.select_for_update().get(pk=lobby_id)
+    except Lobby.DoesNotExist:
+        raise LobbyError(_("This lobby does not exist.")) from None
+
+
+def _bump(lobby: Lobby, *fields: str) -> None:
+    lobby.version += 1
+    lobby.save(update_fields=["version", *fields])
+    lobby_changed(lobby.pk, lobby.version)
+
+
+def create_lobby(
+    user,
+    *,
+    name: str,
+    players: int,
+    ruleset: str = "agot2",
+    options: Mapping[str, Any] | None = None,
+    is_private: bool = False,
+    password: str = "",
+    house: str = RANDOM,
+) -> Lobby:
+    """Create an open lobby and seat its creator (``house`` or random).
+
+    Raises LobbyError for an unknown ruleset, a player count outside the ruleset's range,
+    an unknown option or a house not in play at that count.
+    """
+    try:
+        rules = get_ruleset(ruleset)
+    except KeyError:
+        raise LobbyError(_("Unknown game."), "ruleset") from None
+    if not rules.min_players <= players <= rules.max_players:
+        raise LobbyError(
+            _("Choose between %(min)d and %(max)d players.") % {"min": rules.min_players, "max": rules.max_players},
+            "players",
+        )
+    opts = dict(rules.default_options)
+    for key, value in (options or {}).items():
+        if key not in opts:
+            raise LobbyError(_("Unknown option."))
+        opts[key] = value
+    if house and house not in rules.seats(players, opts):
+        raise LobbyError(_("That house is not in play with this many players."), "house")
+    with transaction.atomic():
+        lobby = Lobby(name=name, ruleset=ruleset, players=players, options=opts, creator=user, is_private=is_private)
+        lobby.set_password(password if is_private else "")
+        lobby.save()
+        Seat.objects.create(lobby=lobby, user=user, house=house)
+        lobby_changed(lobby.pk, lobby.version)
+    return lobby
+
+
+def free_houses(lobby: Lobby) -> list[str]:
+    """Houses in play that no seat has chosen yet, in display order."""
+    taken = set(lobby.seats.exclude(house=RANDOM).values_list("house", flat=True))
+    return [h for h in lobby.houses() if h not in taken]
+
+
+def join_lobby(lobby_id: int, user, *, house: str = RANDOM, password: str = "", invited: bool = False) -> Seat:
+    """Seat ``user`` in an open lobby with ``house`` (or random).
+
+    A private lobby needs its password, or ``invited`` (the player came through the invite link).
+    Raises LobbyError: lobby missing, started or full, user already seated, house not in play or
+    taken, wrong or missing password.
+    """
+    with transaction.atomic():
+        lobby = _locked(lobby_id)
+        if not lobby.is_open:
+            raise LobbyError(_("This game has already started; you can no longer join it."))
+        if lobby.seats.filter(user=user).exists():
+            raise LobbyError(_("You already have a seat in this lobby."))
+        if lobby.seats.count() >= lobby.players:
+            raise LobbyError(_("This lobby is full."))
+        if lobby.is_private and not invited:
+            if not lobby.has_password:
+                raise LobbyError(_("This private lobby can only be joined through its invite link."))
+            if not lobby.check_password(password):
+                raise LobbyError(_("Wrong password."), "password")
+        if house != RANDOM:
+            if house not in lobby.houses():
+                raise LobbyError(_("That house is not in play in this game."), "house")
+            if lobby.seats.filter(house=house).exists():
+                raise LobbyError(_("That house is already taken. Choose another one."), "house")
+        try:
+            with transaction.atomic():
+                seat = Seat.objects.create(lobby=lobby, user=user, house=house)
+        except IntegrityError:  # a race the lock did not cover (should not happen)
+            raise LobbyError(_("That house is already taken. Choose another one."), "house") from None
+        _bump(lobby)
+    return seat
+
+
+def leave_lobby(lobby_id: int, user) -> None:
+    """Give up ``user``'s seat in an open lobby. The creator cannot leave (they cancel instead)."""
+    with transaction.atomic():
+        lobby = _locked(lobby_id)
+        if not lobby.is_open:
+            raise LobbyError(_("The game has started; seats can no longer change."))
+        if lobby.creator_id == user.pk:
+            raise LobbyError(_("You created this lobby: cancel it instead of leaving."))
+        deleted, _n = lobby.seats.filter(user=user).delete()
+        if not deleted:
+            raise LobbyError(_("You do not have a seat in this lobby."))
+        _bump(lobby)
+
+
+def kick(lobby_id: int, by_user, seat_id: int) -> None:
+    """The creator removes another player's seat from an open lobby."""
+    with transaction.atomic():
+        lobby = _locked(lobby_id)
+        if lobby.creator_id != by_user.pk:
+            raise LobbyError(_("Only the lobby's creator can remove players."))
+        if not lobby.is_open:
+            raise LobbyError(_("The game has started; seats can no longer change."))
+        seat = lobby.seats.filter(pk=seat_id).first()
+        if seat is None:
+            raise LobbyError(_("That seat does not exist."))
+        if seat.user_id == by_user.pk:
+            raise LobbyError(_("You cannot remove yourself; cancel the lobby instead."))
+        seat.delete()
+        _bump(lobby)
+
+
+def start_lobby(lobby_id: int, by_user) -> Lobby:
+    """The creator starts a full lobby: houses still random are drawn on the server.
+
+    The draw uses the operating system's random source; the result is stored on the seats
+    (``house``, ``random_house=True``) and the lobby becomes ``started``.
+    """
+    with transaction.atomic():
+        lobby = _locked(lobby_id)
+        if lobby.creator_id != by_user.pk:
+            raise LobbyError(_("Only the lobby's creator can start the game."))
+        if not lobby.is_open:
+            raise LobbyError(_("This game has already started."))
+        seats = list(lobby.seats.all())
+        if len(seats) < lobby.players:
+            raise LobbyError(
+                _("Wait until every seat is filled (%(filled)d of %(total)d).")
+                % {"filled": len(seats), "total": lobby.players}
+            )
+        free = free_houses(lobby)
+        secrets.SystemRandom().shuffle(free)
+        for seat in seats:
+            if seat.house == RANDOM:
+                seat.house = free.pop()
+                seat.random_house = True
+                seat.save(update_fields=["house", "random_house"])
+        lobby.status = Lobby.Status.STARTED
+        lobby.started_at = timezone.now()
+        _bump(lobby, "status", "started_at")
+    return lobby
+
+
+def cancel_lobby(lobby_id: int, by_user) -> None:
+    """The creator calls off a lobby that has not started."""
+    with transaction.atomic():
+        lobby = _locked(lobby_id)
+        if lobby.creator_id != by_user.pk:
+            raise LobbyError(_("Only the lobby's creator can cancel it."))
+        if not lobby.is_open:
+            raise LobbyError(_("Only a lobby that has not started can be cancelled."))
+        lobby.status = Lobby.Status.CANCELLED
+        _bump(lobby, "status")
+
+
+def lobby_state(lobby: Lobby) -> dict[str, Any]:
+    """The lobby as pushed to browsers (JSON-able, public facts only; no password, no token)::
+
+        {"id": int, "version": int, "status": str, "players": int, "filled": int,
+         "seats": [{"id": int, "player": str, "house": str | None, "random": bool}]}
+
+    ``house`` is None while a seat waits for its random draw.
+    """
+    from .models import display_name
+
+    seats = list(lobby.seats.select_related("user__profile"))
+    return {
+        "id": lobby.pk,
+        "version": lobby.version,
+        "status": lobby.status,
+        "players": lobby.players,
+        "filled": len(seats),
+        "seats": [
+            {"id": s.pk, "player": display_name(s.user), "house": s.house or None, "random": s.random_house}
+            for s in seats
+        ],
+    }

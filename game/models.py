@@ -1,0 +1,177 @@
+"""Site records: players' profiles, lobbies and their seats.
+
+A :class:`Lobby` gathers players for one game of a ruleset (``ruleset`` is a registry id, see
+:func:`game.rules.get_ruleset`); each occupied place is a :class:`Seat`. When the lobby starts,
+every seat holds a house (chosen, or drawn on the server) and ``status`` becomes ``started``.
+The game record itself (seed, append-only action log, snapshot) belongs to live play (issue 5):
+it attaches to a started lobby with a one-to-one key, and seats are its actors (``Seat.house``).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.contrib.auth.hashers import check_password, make_password
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from game.rules import get_ruleset
+
+
+def new_invite_token() -> str:
+    """An unguessable URL-safe token (about 192 bits) for invite links."""
+    return secrets.token_urlsafe(24)
+
+
+def language_key() -> str:
+    """The ruleset name key for the active language: ``"zh-hans"`` or ``"en"``."""
+    return "zh-hans" if (get_language() or "en").lower().startswith("zh") else "en"
+
+
+class Profile(models.Model):
+    """What the site adds to a Django user: the guest flag and a display name.
+
+    A guest is a real ``User`` row created from a display name alone (its password is unusable);
+    claiming the account sets a username and password and clears ``is_guest``.
+    """
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    is_guest = models.BooleanField(_("guest"), default=False)
+    display_name = models.CharField(_("display name"), max_length=30, blank=True)
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+
+    def __str__(self) -> str:
+        return self.display_name or self.user.get_username()
+
+
+def display_name(user) -> str:
+    """The name shown for ``user``: a guest's chosen name, else the username."""
+    profile = getattr(user, "profile", None) if user is not None else None
+    if profile is not None and profile.display_name:
+        return profile.display_name
+    return user.get_username() if user is not None else ""
+
+
+def is_guest(user) -> bool:
+    profile = getattr(user, "profile", None)
+    return bool(profile and profile.is_guest)
+
+
+class Lobby(models.Model):
+    """A game being gathered: ruleset, player count, options, privacy and status.
+
+    ``version`` grows by one on every change of the lobby or its seats; pushes to browsers carry
+    it, so a client can tell a fresh state from a stale one.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        STARTED = "started", _("In progress")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    name = models.CharField(_("name"), max_length=60)
+    ruleset = models.CharField(_("game"), max_length=20, default="agot2")
+    players = models.PositiveSmallIntegerField(_("players"))
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_lobbies", verbose_name=_("creator")
+    )
+    is_private = models.BooleanField(_("private"), default=False)
+    password = models.CharField(_("password (hashed)"), max_length=128, blank=True)
+    invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token, editable=False)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("lobby")
+        verbose_name_plural = _("lobbies")
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("lobby_detail", args=[self.pk])
+
+    # --- ruleset facts --------------------------------------------------------------------
+    @property
+    def rules(self):
+        return get_ruleset(self.ruleset)
+
+    @property
+    def ruleset_name(self) -> str:
+        return self.rules.names[language_key()]
+
+    def houses(self) -> list[str]:
+        """The seat ids (houses) in play at this player count, in display order."""
+        return self.rules.seats(self.players, self.options)
+
+    def option_labels(self) -> list[str]:
+        """Labels of the boolean options switched on (e.g. "Tides of Battle"), for display."""
+        from .options import option_label
+
+        return [str(option_label(k)) for k, v in sorted(self.options.items()) if v is True]
+
+    def house_name(self, house: str) -> str:
+        return self.rules.seat_names()[house][language_key()]
+
+    # --- password ------------------------------------------------------------------------
+    def set_password(self, raw: str) -> None:
+        self.password = make_password(raw) if raw else ""
+
+    def check_password(self, raw: str) -> bool:
+        return bool(self.password) and check_password(raw, self.password)
+
+    @property
+    def has_password(self) -> bool:
+        return bool(self.password)
+
+    @property
+    def is_listed(self) -> bool:
+        """Shown in the public lists: public lobbies, and private ones that have a password."""
+        return not self.is_private or self.has_password
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class Seat(models.Model):
+    """One player's place in a lobby.
+
+    ``house`` is the house the player chose, or empty for "random" until the lobby starts, when
+    the server draws the remaining houses; ``random_house`` remembers that it was drawn.
+    """
+
+    lobby = models.ForeignKey(Lobby, on_delete=models.CASCADE, related_name="seats", verbose_name=_("lobby"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats", verbose_name=_("player")
+    )
+    house = models.CharField(_("house"), max_length=20, blank=True)
+    random_house = models.BooleanField(_("random house"), default=False)
+    joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["lobby", "user"], name="seat_one_per_user"),
+            models.UniqueConstraint(
+                fields=["lobby", "house"], condition=~Q(house=""), name="seat_one_per_house"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.lobby}: {display_name(self.user)} ({self.house or '?'})"

@@ -1,0 +1,26 @@
+"""How the site presents a ruleset's lobby options (``Ruleset.default_options``).
+
+The ruleset says which options exist and their defaults; this module gives each known option a
+translated label and help text. An option missing here still works, labelled by its key.
+Boolean options become checkboxes on the create form.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+#: option key -> (label, help text)
+OPTION_TEXT = {
+    "tides_of_battle": (
+        _("Tides of Battle"),
+        _("Optional rule: each combatant also draws a Tides of Battle card."),
+    ),
+}
+
+
+def option_label(key: str):
+    return OPTION_TEXT.get(key, (key.replace("_", " ").capitalize(), ""))[0]
+
+
+def option_help(key: str):
+    return OPTION_TEXT.get(key, ("", ""))[1]

@@ -1,0 +1,25 @@
+"""HTTP URL patterns of the game app (lobbies and accounts)."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.lobby_list, name="lobby_list"),
+    path("spectate/", views.spectate_list, name="spectate_list"),
+    path("lobby/new/", views.lobby_create, name="lobby_create"),
+    path("lobby/<int:pk>/", views.lobby_detail, name="lobby_detail"),
+    path("lobby/<int:pk>/live/", views.lobby_live, name="lobby_live"),
+    path("lobby/<int:pk>/join/", views.lobby_join, name="lobby_join"),
+    path("lobby/<int:pk>/leave/", views.lobby_leave, name="lobby_leave"),
+    path("lobby/<int:pk>/kick/<int:seat_id>/", views.lobby_kick, name="lobby_kick"),
+    path("lobby/<int:pk>/start/", views.lobby_start, name="lobby_start"),
+    path("lobby/<int:pk>/cancel/", views.lobby_cancel, name="lobby_cancel"),
+    path("invite/<str:token>/", views.lobby_invite, name="lobby_invite"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/register/", views.register, name="register"),
+    path("accounts/guest/", views.guest, name="guest"),
+    path("accounts/claim/", views.claim, name="claim"),
+]

@@ -1,0 +1,293 @@
+"""HTTP views: lobby list, spectate list, create / join / leave / kick / start / cancel, and the
+accounts pages (register, play as guest, claim a guest account).
+
+Views that change something accept POST only (with Django's CSRF check). A refused operation
+(:class:`game.lobbies.LobbyError`) is shown to the player in plain words, beside its field when it
+concerns one, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login, update_session_auth_hash
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import lobbies
+from .forms import ClaimForm, GuestForm, JoinForm, LobbyCreateForm, RegisterForm
+from .models import Lobby, Profile, display_name, is_guest, language_key
+from .rules import REGISTRY, get_ruleset
+
+User = get_user_model()
+GUEST_SESSION_SECONDS = 365 * 24 * 3600
+INVITED = "invited_lobbies"  # session key: ids of lobbies whose invite link this visitor opened
+
+
+def _next_url(request: HttpRequest, default: str = "lobby_list") -> str:
+    nxt = request.POST.get("next") or request.GET.get("next") or ""
+    account_pages = {reverse("guest"), reverse("login"), reverse("register")}
+    if (
+        nxt
+        and url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+        and nxt.split("?")[0] not in account_pages
+    ):
+        return nxt
+    return reverse(default)
+
+
+# --- lists -------------------------------------------------------------------------------------
+def lobby_list(request: HttpRequest) -> HttpResponse:
+    open_lobbies = (
+        Lobby.objects.filter(status=Lobby.Status.OPEN)
+        .filter(Q(is_private=False) | ~Q(password=""))
+        .annotate(filled=Count("seats"))
+        .select_related("creator__profile")[:100]
+    )
+    mine = []
+    if request.user.is_authenticated:
+        mine = (
+            Lobby.objects.filter(seats__user=request.user, status__in=[Lobby.Status.OPEN, Lobby.Status.STARTED])
+            .annotate(filled=Count("seats"))
+            .order_by("-created_at")[:50]
+        )
+    return render(request, "game/lobby_list.html", {"open_lobbies": open_lobbies, "my_lobbies": mine})
+
+
+def spectate_list(request: HttpRequest) -> HttpResponse:
+    games = (
+        Lobby.objects.filter(status=Lobby.Status.STARTED, is_private=False)
+        .annotate(filled=Count("seats"))
+        .order_by("-started_at")[:100]
+    )
+    return render(request, "game/spectate_list.html", {"games": games})
+
+
+# --- one lobby ---------------------------------------------------------------------------------
+def _invited(request: HttpRequest, lobby: Lobby) -> bool:
+    return lobby.pk in request.session.get(INVITED, [])
+
+
+def _lobby_context(request: HttpRequest, lobby: Lobby, join_form: JoinForm | None = None) -> dict:
+    seats = list(lobby.seats.select_related("user__profile"))
+    user = request.user
+    my_seat = next((s for s in seats if s.user_id == user.pk), None) if user.is_authenticated else None
+    is_creator = user.is_authenticated and lobby.creator_id == user.pk
+    can_join = lobby.is_open and my_seat is None and len(seats) < lobby.players
+    needs_password = lobby.is_private and not _invited(request, lobby)
+    if can_join and join_form is None:
+        join_form = JoinForm(lobby, needs_password=needs_password)
+    rows = [
+        {
+            "seat": s,
+            "player": display_name(s.user),
+            "guest": is_guest(s.user),
+            "house_name": lobby.house_name(s.house) if s.house else "",
+            "is_creator": s.user_id == lobby.creator_id,
+            "is_me": s.user_id == user.pk,
+        }
+        for s in seats
+    ]
+    show_invite = lobby.is_open and (my_seat is not None or is_creator)
+    return {
+        "lobby": lobby,
+        "rows": rows,
+        "empty_seats": range(max(0, lobby.players - len(seats))),
+        "filled": len(seats),
+        "my_seat": my_seat,
+        "is_creator": is_creator,
+        "can_join": can_join,
+        "invite_only": can_join and needs_password and not lobby.has_password,
+        "join_form": join_form if can_join else None,
+        "can_start": is_creator and lobby.is_open and len(seats) >= lobby.players,
+        "invite_url": request.build_absolute_uri(reverse("lobby_invite", args=[lobby.invite_token]))
+        if show_invite
+        else "",
+    }
+
+
+def lobby_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    lobby = get_object_or_404(Lobby, pk=pk)
+    return render(request, "game/lobby_detail.html", _lobby_context(request, lobby))
+
+
+def lobby_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live part of the lobby page (seats and actions), fetched by the page's script."""
+    lobby = get_object_or_404(Lobby, pk=pk)
+    return render(request, "game/_lobby_live.html", _lobby_context(request, lobby))
+
+
+def lobby_invite(request: HttpRequest, token: str) -> HttpResponse:
+    """An invite link: remembers in the session that this visitor may join without password."""
+    lobby = Lobby.objects.filter(invite_token=token).first()
+    if lobby is None or not secrets.compare_digest(lobby.invite_token, token):
+        messages.error(request, _("This invite link is not valid."))
+        return redirect("lobby_list")
+    invited = request.session.get(INVITED, [])
+    if lobby.pk not in invited:
+        request.session[INVITED] = [*invited, lobby.pk]
+    return redirect(lobby)
+
+
+@login_required
+def lobby_create(request: HttpRequest) -> HttpResponse:
+    """``/lobby/new/?game=<ruleset id>`` (default: the first registered ruleset)."""
+    ruleset_id = request.GET.get("game") or next(iter(REGISTRY))
+    if ruleset_id not in REGISTRY:
+        raise Http404("unknown game")
+    form = LobbyCreateForm(request.POST or None, ruleset_id=ruleset_id)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            lobby = lobbies.create_lobby(
+                request.user,
+                name=d["name"],
+                players=d["players"],
+                ruleset=form.ruleset_id,
+                options=form.options(),
+                is_private=d["is_private"],
+                password=d["password"],
+                house=d["house"] or lobbies.RANDOM,
+            )
+        except lobbies.LobbyError as e:
+            form.add_error(e.field if e.field in form.fields else None, e.message)
+        else:
+            return redirect(lobby)
+    status = 400 if request.method == "POST" else 200
+    rules = get_ruleset(ruleset_id)
+    ctx = {"form": form, "ruleset_name": rules.names[language_key()]}
+    return render(request, "game/lobby_create.html", ctx, status=status)
+
+
+@require_POST
+@login_required
+def lobby_join(request: HttpRequest, pk: int) -> HttpResponse:
+    lobby = get_object_or_404(Lobby, pk=pk)
+    invited = _invited(request, lobby)
+    form = JoinForm(lobby, request.POST, needs_password=lobby.is_private and not invited)
+    if form.is_valid():
+        try:
+            lobbies.join_lobby(
+                lobby.pk,
+                request.user,
+                house=form.cleaned_data["house"] or lobbies.RANDOM,
+                password=form.cleaned_data.get("password", ""),
+                invited=invited,
+            )
+        except lobbies.LobbyError as e:
+            if e.field in form.fields:
+                form.add_error(e.field, e.message)
+            else:
+                form.add_error(None, e.message)
+        else:
+            messages.success(request, _("You have joined the lobby."))
+            return redirect(lobby)
+    lobby.refresh_from_db()
+    ctx = _lobby_context(request, lobby, join_form=form)
+    if not ctx["can_join"]:
+        # The lobby filled up, started, or this user is already seated: say so at the top.
+        for err in form.non_field_errors():
+            messages.error(request, err)
+    return render(request, "game/lobby_detail.html", ctx, status=400)
+
+
+def _lobby_action(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
+    try:
+        action()
+    except lobbies.LobbyError as e:
+        messages.error(request, e.message)
+    else:
+        messages.success(request, success)
+    if Lobby.objects.filter(pk=pk).exists():
+        return redirect("lobby_detail", pk=pk)
+    return redirect("lobby_list")
+
+
+@require_POST
+@login_required
+def lobby_leave(request: HttpRequest, pk: int) -> HttpResponse:
+    return _lobby_action(request, pk, lambda: lobbies.leave_lobby(pk, request.user), _("You have left the lobby."))
+
+
+@require_POST
+@login_required
+def lobby_kick(request: HttpRequest, pk: int, seat_id: int) -> HttpResponse:
+    return _lobby_action(
+        request, pk, lambda: lobbies.kick(pk, request.user, seat_id), _("The player has been removed.")
+    )
+
+
+@require_POST
+@login_required
+def lobby_start(request: HttpRequest, pk: int) -> HttpResponse:
+    return _lobby_action(request, pk, lambda: lobbies.start_lobby(pk, request.user), _("The game has started!"))
+
+
+@require_POST
+@login_required
+def lobby_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    return _lobby_action(request, pk, lambda: lobbies.cancel_lobby(pk, request.user), _("The lobby was cancelled."))
+
+
+# --- accounts ----------------------------------------------------------------------------------
+def register(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated and is_guest(request.user):
+        return redirect("claim")
+    form = RegisterForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            user = form.save()
+            Profile.objects.create(user=user, display_name=user.get_username())
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.get_username()})
+        return redirect(_next_url(request))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/register.html", {"form": form, "next": _next_url(request)}, status=status)
+
+
+def guest(request: HttpRequest) -> HttpResponse:
+    """Play as guest: a display name is enough; a real user row flagged as guest is created."""
+    form = GuestForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            user = User(username=f"guest-{secrets.token_hex(6)}")
+            user.set_unusable_password()
+            user.save()
+            Profile.objects.create(user=user, is_guest=True, display_name=form.cleaned_data["display_name"])
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        request.session.set_expiry(GUEST_SESSION_SECONDS)  # the session is the guest's only key
+        messages.success(
+            request,
+            _("Hello, %(name)s! You are playing as a guest.") % {"name": form.cleaned_data["display_name"]},
+        )
+        return redirect(_next_url(request))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/guest.html", {"form": form, "next": _next_url(request)}, status=status)
+
+
+@login_required
+def claim(request: HttpRequest) -> HttpResponse:
+    """A guest keeps their account: choose a username and a password."""
+    if not is_guest(request.user):
+        messages.info(request, _("Your account already has a password."))
+        return redirect("lobby_list")
+    form = ClaimForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            user = form.save()
+            profile = user.profile
+            profile.is_guest = False
+            profile.save(update_fields=["is_guest"])
+        update_session_auth_hash(request, user)
+        messages.success(request, _("Your account is saved. Log in as %(name)s next time.") % {"name": user.username})
+        return redirect("lobby_list")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/claim.html", {"form": form}, status=status)

@@ -1,0 +1,1 @@
+"""The gotweb Django project: settings, URLs and the ASGI application (HTTP + websockets)."""

@@ -1,0 +1,39 @@
+"""Fixtures for the site's tests: lobbies in a given state, and a snapshot of what is stored."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def make_lobby(make_user):
+    """``make_lobby(players=3, seated=1, **create_kwargs)`` -> an open lobby created by a new user
+    ``host`` and with ``seated - 1`` more players (``p2``, ``p3``...) on random houses."""
+    from game import lobbies
+
+    def make(players: int = 3, seated: int = 1, creator=None, **kwargs):
+        creator = creator or make_user(f"host{make.n}")
+        make.n += 1
+        kwargs.setdefault("name", "Test lobby")
+        lobby = lobbies.create_lobby(creator, players=players, **kwargs)
+        for i in range(2, seated + 1):
+            lobbies.join_lobby(lobby.pk, make_user(f"p{i}-{lobby.pk}"), invited=True)
+        return lobby
+
+    make.n = 1
+    return make
+
+
+@pytest.fixture
+def snapshot(db):
+    """``snapshot()`` -> a comparable picture of every lobby and seat row (to prove that a refused
+    request wrote nothing)."""
+    from game.models import Lobby, Seat
+
+    def take():
+        return (
+            sorted(Lobby.objects.values_list("pk", "status", "version", "players", "password", "started_at")),
+            sorted(Seat.objects.values_list("pk", "lobby_id", "user_id", "house", "random_house")),
+        )
+
+    return take
