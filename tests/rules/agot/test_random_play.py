@@ -26,10 +26,11 @@ def test_replay_is_identical(players):
     assert R.view(s, None) == R.view(final, None)
 
 
-def test_apply_leaves_input_untouched():
+@pytest.mark.parametrize("players,seed", [(4, 3), (6, 8)])
+def test_apply_leaves_input_untouched(players, seed):
     log = []
-    play_random(4, 3, log=log, max_steps=120)
-    s = R.new_game(4, 3, {})
+    play_random(players, seed, log=log)
+    s = R.new_game(players, seed, {})
     for actor, action in log:
         before = s.snapshot()
         s2 = R.apply(s, actor, action)
