@@ -36,3 +36,12 @@ def test_apply_leaves_input_untouched(players, seed):
         s2 = R.apply(s, actor, action)
         assert s.snapshot() == before
         s = s2
+
+
+def test_state_pickles():
+    """A state can be cached as a pickle (a snapshot is only a cache of the log's fold)."""
+    import pickle
+
+    s = play_random(4, 9, max_steps=80)
+    t = pickle.loads(pickle.dumps(s))
+    assert t == s and R.view(t, "stark") == R.view(s, "stark")
