@@ -10,7 +10,9 @@ Modules, one job each (rulebook sections in their docstrings):
   :mod:`.consolidate`, :mod:`.action_phase` the action phase; :mod:`.control`, :mod:`.supply`,
   :mod:`.victory` control, supply and victory;
 * :mod:`.westeros`, :mod:`.mustering`, :mod:`.bidding`, :mod:`.wildlings` the Westeros phase;
-* :mod:`.views` what a viewer may see; :mod:`.scenario` scenario files for tests.
+* :mod:`.views` what a viewer may see; :mod:`.log` the plain-language log (en, zh-hans);
+  :mod:`.scenario` scenario files for tests; :mod:`.legal` random legal answers to decisions;
+  :mod:`.turns` round-robin resolution in turn order.
 
 Combat (rulebook 战斗) is issue 4: :func:`.march.start_combat` is the one hand-off point.
 """

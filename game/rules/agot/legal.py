@@ -9,7 +9,6 @@ public board, and retries a few random tries before falling back to an always-le
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from ..base import Decision, IllegalAction
 from . import actions as A
@@ -153,7 +152,6 @@ def _recruits(state: State, house: str, areas: list[str], rnd: random.Random) ->
 
 
 def _reduction(state: State, house: str) -> tuple:
-    from .control import army_sizes
     from .supply import min_removals
 
     work = {a: [u[1] for u in us] for a, us in state.units.items() if us[0][0] == house}
@@ -175,5 +173,4 @@ def _reduction(state: State, house: str) -> tuple:
             work[a].append(ut)
         else:  # pragma: no cover - min_removals guarantees progress
             break
-    del army_sizes
     return tuple(removed)

@@ -9,7 +9,6 @@ footman each from two armies).
 
 from __future__ import annotations
 
-from collections import Counter
 
 from ..base import Decision, IllegalAction
 from .control import army_sizes, barrels, fits_supply

@@ -26,12 +26,22 @@ def test_replay_is_identical(players):
     assert R.view(s, None) == R.view(final, None)
 
 
-def test_apply_leaves_input_untouched():
+@pytest.mark.parametrize("players,seed", [(4, 3), (6, 8)])
+def test_apply_leaves_input_untouched(players, seed):
     log = []
-    play_random(4, 3, log=log, max_steps=120)
-    s = R.new_game(4, 3, {})
+    play_random(players, seed, log=log)
+    s = R.new_game(players, seed, {})
     for actor, action in log:
         before = s.snapshot()
         s2 = R.apply(s, actor, action)
         assert s.snapshot() == before
         s = s2
+
+
+def test_state_pickles():
+    """A state can be cached as a pickle (a snapshot is only a cache of the log's fold)."""
+    import pickle
+
+    s = play_random(4, 9, max_steps=80)
+    t = pickle.loads(pickle.dumps(s))
+    assert t == s and R.view(t, "stark") == R.view(s, "stark")

@@ -29,3 +29,22 @@ def test_command_fails_on_mismatch(tmp_path):
         cmd.handle(files=[str(SCEN / "example_consolidate_dragonstone.json"), str(bad), str(tmp_path / "missing.json")])
     text = out.getvalue()
     assert "PASS" in text and "FAIL" in text and "expected 99" in text and "cannot read" in text
+
+
+def test_manage_py_scenario_via_call_command(tmp_path):
+    """The real Django command, through call_command (needs gotweb.settings)."""
+    from django.conf import settings
+
+    if not settings.configured:
+        pytest.skip("Django settings are not configured (run without -p no:django)")
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    out = io.StringIO()
+    files = sorted(str(p) for p in SCEN.glob("example_*.json"))
+    call_command("scenario", *files, stdout=out)
+    assert out.getvalue().count("PASS") == len(files)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(CommandError):
+        call_command("scenario", str(bad), stdout=io.StringIO())
