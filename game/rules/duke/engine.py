@@ -622,7 +622,7 @@ def apply(state: State, actor: str, action: Any) -> State:
         kind=kept,
         square=B.name(sq),
         destroyed=gone,
-        returned=len(back),
+        returned_count=len(back),
         private={seat: {"returned": back}},
     )
     state = replace(
