@@ -18,6 +18,7 @@ from ..base import Decision, IllegalAction
 from . import board as B
 from . import rng as R
 from .actions import (
+    action_to_json,
     Command,
     Divine,
     DivineChoose,
@@ -41,6 +42,7 @@ from .position import (
     other,
     perform,
     placement_squares,
+    potential_attackers,
     pseudo_actions,
 )
 from .state import QUIET_TURN_LIMIT, State
@@ -211,13 +213,20 @@ def _find(pos: Position, seat: str, kind: str) -> int | None:
 def _turn_actions(state: State) -> list[tuple]:
     pos, seat = state.pos, state.to_move
     opp_duke = duke_square(pos, other(seat))
+    my_duke = duke_square(pos, seat)
     out: list[tuple] = []
     frozen = frozen_squares(pos)
+    # Only enemy tiles already aimed at the Duke's square can threaten it after an action that
+    # does not move the Duke (an action never adds enemy tiles or turns them).
+    aimed = potential_attackers(pos, other(seat), my_duke) if my_duke is not None else None
     for act, cap in pseudo_actions(pos, seat, frozen):
         if cap is not None and cap == opp_duke:
             out.append(act)  # capturing the Duke wins at once
             continue
-        if not duke_in_danger(perform(pos, act).position, seat):
+        after = perform(pos, act).position
+        duke_moves = (act[0] == "move" and act[1] == my_duke) or (act[0] == "command" and act[2] == my_duke)
+        only = None if (duke_moves or after.dragon != pos.dragon) else aimed
+        if not duke_in_danger(after, seat, only):
             out.append(act)
     squares = placement_squares(pos, seat)
     blocker = Tile(seat, _BLOCKER)
@@ -471,7 +480,7 @@ def _end_turn(state: State, seat: str, progress: bool) -> State:
                 rng=rng,
                 lost=_record_captures(state.lost, captured),
                 quiet=0 if captured else state.quiet,
-                events=state.events + tuple(_event(state, **e) for e in evs),
+                events=state.events + tuple({**e, "turn": state.turn - 1} for e in evs),
             )
             gone = [s for s in SEATS if duke_square(pos, s) is None]
             if len(gone) == 2:
@@ -648,10 +657,10 @@ def pending(state: State) -> list[Decision]:
     """
     if state.phase == "over":
         return []
-    from .actions import action_to_json
-
-    acts = [action_to_json(to_action(t)) for t in legal_actions(state)]
-    opts: dict[str, Any] = {"actions": acts}
+    acts = state.memo.get("json")
+    if acts is None:
+        acts = state.memo["json"] = [action_to_json(to_action(t)) for t in legal_actions(state)]
+    opts: dict[str, Any] = {"actions": [dict(a) for a in acts]}
     kind = {"setup": "setup", "play": "turn", "place": "place", "divination": "divination"}[state.phase]
     if state.phase == "place":
         opts["tile"] = state.drawn[0]

@@ -1,0 +1,43 @@
+"""The engine's fast paths agree with the plain definitions on positions from real games:
+legal moves (Duke safety checked only against tiles aimed at the Duke) and threat detection."""
+
+import random
+
+from game.rules.duke.engine import legal_actions
+from game.rules.duke.position import (
+    SEATS,
+    can_capture,
+    can_capture_slow,
+    duke_in_danger,
+    duke_square,
+    other,
+    perform,
+    pseudo_actions,
+)
+from game.rules.duke.selfplay import game_seed, play_game
+
+ALL = {"mountain": True, "dragon": True, "duchess": True, "oracle": True}
+
+
+def _positions(n_games):
+    states = []
+    for i in range(n_games):
+        play_game(game_seed(77, i), ("random", "random"), ALL if i % 2 else None,
+                  on_state=lambda b, a, act, after: states.append(after))
+    return states
+
+
+def test_fast_paths_match_the_definitions():
+    rnd = random.Random(0)
+    states = _positions(12)
+    for s in rnd.sample(states, min(400, len(states))):
+        pos = s.pos
+        for seat in SEATS:
+            for sq in range(36):
+                assert can_capture(pos, seat, sq) == can_capture_slow(pos, seat, sq)
+        if s.phase == "play":
+            seat = s.to_move
+            od = duke_square(pos, other(seat))
+            ref = [a for a, c in pseudo_actions(pos, seat)
+                   if (c is not None and c == od) or not duke_in_danger(perform(pos, a).position, seat)]
+            assert ref == [a for a in legal_actions(s) if a[0] in ("move", "strike", "command")]
