@@ -29,8 +29,8 @@ def _positions(n_games):
 
 def test_fast_paths_match_the_definitions():
     rnd = random.Random(0)
-    states = _positions(12)
-    for s in rnd.sample(states, min(400, len(states))):
+    states = _positions(8)
+    for s in rnd.sample(states, min(250, len(states))):
         pos = s.pos
         for seat in SEATS:
             for sq in range(36):
