@@ -114,7 +114,6 @@ def _score(pos: Position, seat: str, t: tuple, v: dict) -> float:
         score += 0.05 * len(placement_squares(after, seat))
         return score
     if kind == "summon":
-        board = list(pos.board)
         return 0.2 - _risk(pos, seat)
     if kind == "divine":
         return 1.6 - _risk(pos, seat)

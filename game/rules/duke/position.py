@@ -19,7 +19,7 @@ Internal action tuples (squares are ints, see :mod:`.board`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Mapping, NamedTuple
 

@@ -2,7 +2,6 @@
 one tile per square, the acting tile flips (a commanded one does not), placed tiles start side
 up, tiles are conserved, and no action leaves the mover's Duke capturable."""
 
-from collections import Counter
 
 from game.rules.duke.selfplay import play_games
 
