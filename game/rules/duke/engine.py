@@ -29,7 +29,7 @@ from .actions import (
     Strike,
     Summon,
 )
-from .dragon import calm_targets, dragon_turn
+from .dragon import calm_targets, dragon_danger, dragon_turn
 from .position import (
     SEATS,
     Dragon,
@@ -192,8 +192,23 @@ def _with_tile(pos: Position, sq: int, tile: Tile) -> Position:
     return replace(pos, board=tuple(board))
 
 
+def _safe(after: Position, seat: str, only: tuple[int, ...] | None = None, dragon_acts: bool = True) -> bool:
+    """Is ``seat``'s Duke safe once an action produced ``after``?
+
+    Safe means: the opponent cannot capture it with their next action (使公爵陷入危机), and the
+    Dragon's coming in-between turn cannot take it whatever its random choices (our reading, see
+    docs/duke.md: a player may not walk their Duke into the Dragon). ``dragon_acts`` is False after
+    an action that pushed the Dragon (it skips that in-between turn).
+    """
+    if duke_in_danger(after, seat, only):
+        return False
+    if dragon_acts and after.dragon is not None:
+        return duke_square(after, seat) not in dragon_danger(after)
+    return True
+
+
 def _safe_squares(pos: Position, seat: str, tile: Tile, squares: list[int]) -> list[int]:
-    return [s for s in squares if not duke_in_danger(_with_tile(pos, s, tile), seat)]
+    return [s for s in squares if _safe(_with_tile(pos, s, tile), seat)]
 
 
 def _placement_options(pos: Position, seat: str, kind: str) -> list[int]:
@@ -225,8 +240,9 @@ def _turn_actions(state: State) -> list[tuple]:
             continue
         after = perform(pos, act).position
         duke_moves = (act[0] == "move" and act[1] == my_duke) or (act[0] == "command" and act[2] == my_duke)
-        only = None if (duke_moves or after.dragon != pos.dragon) else aimed
-        if not duke_in_danger(after, seat, only):
+        pushed = after.dragon != pos.dragon
+        only = None if (duke_moves or pushed) else aimed
+        if _safe(after, seat, only, dragon_acts=not pushed):
             out.append(act)
     squares = placement_squares(pos, seat)
     blocker = Tile(seat, _BLOCKER)
@@ -243,7 +259,7 @@ def _turn_actions(state: State) -> list[tuple]:
                 board[duke] = t._replace(back=not t.back)
                 board[s] = board[dsq]
                 board[dsq] = None
-                if not duke_in_danger(replace(pos, board=tuple(board)), seat):
+                if _safe(replace(pos, board=tuple(board)), seat):
                     out.append(("summon", s))
     if state.options.get("oracle"):
         osq = _find(pos, seat, "oracle")
@@ -339,7 +355,7 @@ def _refuse(state: State, actor: str, t: tuple) -> IllegalAction:
         mine = [a for a, _ in pseudo_actions(pos, seat, frozen) if a[1] == frm]
         if t in mine:
             return IllegalAction(
-                "duke.exposed", "that would leave your Duke capturable on your opponent's next turn"
+                "duke.exposed", "that would leave your Duke capturable by your opponent or the Dragon"
             )
         if kind == "move":
             facings = {a[3] for a in mine if a[0] == "move" and a[2] == t[2]}
@@ -388,7 +404,7 @@ def _refuse(state: State, actor: str, t: tuple) -> IllegalAction:
             return IllegalAction(
                 "place.square", "that is not an empty square sharing an edge with your Duke", square=B.name(t[1])
             )
-        return IllegalAction("duke.exposed", "that would leave your Duke capturable on your opponent's next turn")
+        return IllegalAction("duke.exposed", "that would leave your Duke capturable by your opponent or the Dragon")
     if kind == "place":
         if t[1] not in squares:
             return IllegalAction(

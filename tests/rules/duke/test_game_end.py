@@ -17,10 +17,24 @@ def test_quiet_turns_end_in_a_draw():
     assert RULESET.result(s3) is None and s3.quiet == 0
 
 
-def test_both_dukes_struck_by_the_dragon_is_a_draw():
-    s = build({"c4": "light duke", "a2": "light footman", "c6": "dark duke"}, dragon=("c3", "n", True))
-    s2 = play(s, {"type": "move", "frm": "a2", "to": "a3"})
-    assert RULESET.result(s2) == {"winner": None, "reason": "both_dukes_lost"}
+def test_the_dragon_can_strike_both_dukes():
+    """Enraged, it strikes up to two tiles: both Dukes if they are its only targets (the engine
+    then ends the game as a draw, reason "both_dukes_lost"; the Duke-safety rule keeps a player
+    from walking into this, so only the Dragon's own random choices can produce it)."""
+    from game.rules.duke.dragon import dragon_turn
+
+    s = build({"c4": "light duke", "c6": "dark duke"}, dragon=("c3", "n", True))
+    pos, _, captured, _ = dragon_turn(s.pos, s.rng)
+    assert sorted(t.kind for _, t in captured) == ["duke", "duke"]
+    assert pos.dragon.enraged is False
+
+
+def test_a_player_may_not_leave_the_duke_to_the_dragon():
+    # Calm Dragon on c3 facing east: its Move squares are d3, e3, c4 and c2.
+    s = build({"b4": "light duke back", "a2": "light footman", "f6": "dark duke"}, dragon=("c3", "e"))
+    assert play(s, {"type": "move", "frm": "b4", "to": "b5"}).to_move == "dark"
+    s = build({"b4": "light duke", "a2": "light footman", "f6": "dark duke"}, dragon=("c3", "e"))
+    assert refused(s, {"type": "move", "frm": "b4", "to": "c4"}).code == "duke.exposed"
 
 
 def test_drawing_in_guard_only_when_a_square_blocks():

@@ -3,6 +3,7 @@ legal moves (Duke safety checked only against tiles aimed at the Duke) and threa
 
 import random
 
+from game.rules.duke.dragon import dragon_danger
 from game.rules.duke.engine import legal_actions
 from game.rules.duke.position import (
     SEATS,
@@ -38,6 +39,14 @@ def test_fast_paths_match_the_definitions():
         if s.phase == "play":
             seat = s.to_move
             od = duke_square(pos, other(seat))
-            ref = [a for a, c in pseudo_actions(pos, seat)
-                   if (c is not None and c == od) or not duke_in_danger(perform(pos, a).position, seat)]
+            ref = []
+            for a, c in pseudo_actions(pos, seat):
+                after = perform(pos, a).position
+                if c is not None and c == od:
+                    ref.append(a)
+                elif not duke_in_danger(after, seat) and (
+                    after.dragon is None or after.dragon != pos.dragon
+                    or duke_square(after, seat) not in dragon_danger(after)
+                ):
+                    ref.append(a)
             assert ref == [a for a in legal_actions(s) if a[0] in ("move", "strike", "command")]
