@@ -65,6 +65,9 @@ class Invariants:
             duke = next(s for s, x in ta.items() if x["kind"] == "duke" and x["owner"] == actor)
             for a in RULESET.pending(after)[0].options["actions"]:
                 assert not _captures_duke(a, duke), (a, duke)
+        # the mover never loses their own Duke to the Dragon's in-between turn that follows
+        if after.result and after.result["reason"] == "duke_lost_to_dragon":
+            assert after.result["winner"] == actor
         # turns alternate (a draw or a Divination is followed by its placement)
         if after.phase == "play":
             assert after.to_move != actor
