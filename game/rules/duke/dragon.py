@@ -15,7 +15,8 @@ the rules text is silent are in ``docs/duke.md`` ("The Dragon").
 
 The Dragon captures either player's tiles, frozen tiles excepted (Dread). Strikes obey the Mountain
 line rule and Defense. Tiles it captures are not captured "by the opponent"; a Duke it captures
-loses its owner the game (see ``docs/duke.md``).
+loses its owner the game, and no player may leave their own Duke in :func:`dragon_danger` (see
+``docs/duke.md``).
 """
 
 from __future__ import annotations
