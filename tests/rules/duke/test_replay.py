@@ -36,3 +36,15 @@ def test_apply_leaves_its_input_untouched():
         snap = copy.deepcopy(before)
         RULESET.apply(before, entry["actor"], RULESET.parse_action(entry["action"]))
         assert before == snap
+
+
+def test_states_pickle():
+    """A state can be cached as a pickle (a snapshot is only a cache of the log's fold)."""
+    import pickle
+
+    g = play_game(4, ("random", "random"), ALL, max_actions=60)
+    last = list(replay(4, ALL, g["actions"]))[-1]
+    again = pickle.loads(pickle.dumps(last))
+    assert again == last
+    assert RULESET.view(again, "dark") == RULESET.view(last, "dark")
+    assert RULESET.pending(again)[0].as_dict() == RULESET.pending(last)[0].as_dict()
