@@ -61,3 +61,16 @@ def test_each_player_has_nineteen_tiles():
     assert sum(t.count for t in TILES.values() if t.category == "troop") == 19
     ranger = TILES["ranger"]
     assert {(i.kind, i.dir) for i in ranger.start if i.kind == "slide"} == {("slide", (0, 1)), ("slide", (0, -1))}
+
+
+def test_tile_catalogue_for_the_board_ui():
+    import json
+
+    from game.rules.duke.tiles import catalogue
+
+    cat = catalogue()
+    json.dumps(cat)
+    assert cat["duke"]["names"] == {"en": "Duke", "zh-hans": "公爵"}
+    assert {"icon": "slide", "dx": -1, "dy": 0, "dir": [-1, 0]} in cat["duke"]["start"]
+    assert cat["oracle"]["back"] == [] and cat["duchess"]["ability"] == "summon"
+    assert all(set(v["names"]) == {"en", "zh-hans"} for v in cat.values())
