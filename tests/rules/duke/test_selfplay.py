@@ -105,12 +105,12 @@ def test_random_games_to_the_end():
 
 
 def test_random_games_with_mountain_and_enhanced_tiles():
-    _run(60, 2, ("random", "random"), {"mountain": True, "duchess": True, "oracle": True}, max_actions=70)
+    _run(50, 2, ("random", "random"), {"mountain": True, "duchess": True, "oracle": True}, max_actions=60)
 
 
 def test_random_games_with_everything():
-    results, _ = _run(60, 3, ("random", "random"),
-                      {"mountain": True, "dragon": True, "duchess": True, "oracle": True}, max_actions=120)
+    results, _ = _run(50, 3, ("random", "random"),
+                      {"mountain": True, "dragon": True, "duchess": True, "oracle": True}, max_actions=100)
     assert any(g["reason"] == "duke_lost_to_dragon" for g in results)
 
 
