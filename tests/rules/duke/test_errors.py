@@ -104,10 +104,10 @@ def test_option_and_bot_codes():
 def _engine_codes():
     codes = set()
     for p in (ROOT / "game" / "rules" / "duke").glob("*.py"):
-        codes |= set(re.findall(r'IllegalAction\(\s*"([a-z_]+\.[a-z_]+)"', p.read_text()))
-        codes |= set(re.findall(r'IllegalAction\(\s*f"\{kind\}\.([a-z_]+)"', p.read_text())) and {
-            f"{k}.not_allowed" for k in ("move", "strike", "command")}
-        codes |= {"action.malformed"} if "_bad(" in p.read_text() else set()
+        text = p.read_text()
+        codes |= set(re.findall(r'IllegalAction\(\s*"([a-z_]+\.[a-z_]+)"', text))
+        if 'IllegalAction(f"{kind}.not_allowed"' in text:  # move / strike / command
+            codes |= {f"{k}.not_allowed" for k in ("move", "strike", "command")}
     return codes
 
 
