@@ -7,7 +7,7 @@ Squares are named ``"a1"`` .. ``"f6"`` (see :mod:`.board`). Every action's JSON 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..base import IllegalAction
@@ -124,7 +124,8 @@ ACTION_TYPES: dict[str, type] = {
 def action_to_json(action: Any) -> dict[str, Any]:
     """``{"type": ..., fields...}`` (tuples become lists)."""
     d = {"type": action.type}
-    for k, v in asdict(action).items():
+    for k in action.__dataclass_fields__:
+        v = getattr(action, k)
         d[k] = list(v) if isinstance(v, tuple) else v
     return d
 

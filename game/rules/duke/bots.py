@@ -14,6 +14,7 @@ from ..base import IllegalAction
 from . import board as B
 from . import rng as R
 from .actions import parse_action
+from .dragon import calm_targets, dragon_danger, strike_targets
 from .engine import to_tuple
 from .position import Dragon, Position, Tile, can_capture, duke_square, other, perform, placement_squares, pseudo_actions
 
@@ -80,6 +81,19 @@ def _risk(pos: Position, seat: str) -> float:
     return worst
 
 
+def _dragon_danger(pos: Position, seat: str) -> float:
+    """What the Dragon's next in-between turn may take from ``seat`` (its Duke above all)."""
+    if pos.dragon is None:
+        return 0.0
+    hit = calm_targets(pos) if not pos.dragon.enraged else strike_targets(pos)
+    worst = 0.0
+    for sq in hit:
+        t = pos.board[sq]
+        if t is not None and t.owner == seat:
+            worst = max(worst, _value(t.kind) * (0.5 if t.kind != "duke" else 1.0))
+    return worst
+
+
 def _score(pos: Position, seat: str, t: tuple, v: dict) -> float:
     kind = t[0]
     if kind in ("move", "strike", "command"):
@@ -91,6 +105,11 @@ def _score(pos: Position, seat: str, t: tuple, v: dict) -> float:
         if duke_square(after, other(seat)) is None:
             return 1e6
         score = gain - _risk(after, seat)
+        if not out.pushed and after.dragon is not None:
+            score -= _dragon_danger(after, seat)
+            od = duke_square(after, other(seat))
+            if od is not None and od in dragon_danger(after):
+                score += 50.0  # the Dragon may take their Duke
         od = duke_square(after, other(seat))
         if od is not None and can_capture(after, seat, od):
             score += 0.6  # "Guard"
@@ -107,14 +126,13 @@ def _score(pos: Position, seat: str, t: tuple, v: dict) -> float:
         board = list(pos.board)
         board[sq] = Tile(seat, tk)
         after = Position(tuple(board), pos.mountain, pos.dragon)
-        score = -_risk(after, seat)
+        score = -_risk(after, seat) - _dragon_danger(after, seat)
         if kind == "divine_choose":
             score += _value(tk) * 0.3 - 0.05 * len(t[3])
         # keep room beside the Duke for later draws
         score += 0.05 * len(placement_squares(after, seat))
         return score
     if kind == "summon":
-        board = list(pos.board)
         return 0.2 - _risk(pos, seat)
     if kind == "divine":
         return 1.6 - _risk(pos, seat)

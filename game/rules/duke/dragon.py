@@ -15,7 +15,8 @@ the rules text is silent are in ``docs/duke.md`` ("The Dragon").
 
 The Dragon captures either player's tiles, frozen tiles excepted (Dread). Strikes obey the Mountain
 line rule and Defense. Tiles it captures are not captured "by the opponent"; a Duke it captures
-loses its owner the game (see ``docs/duke.md``).
+loses its owner the game, and no player may leave their own Duke in :func:`dragon_danger` (see
+``docs/duke.md``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from . import rng as R
 from .position import Dragon, Position, _abs_paths, _defense_allows, frozen_squares
 from .tiles import compile_icons
 
-__all__ = ["dragon_turn", "calm_targets", "strike_targets"]
+__all__ = ["dragon_turn", "calm_targets", "strike_targets", "dragon_danger"]
 
 _SIDEWAYS = ("e", "w")
 
@@ -79,6 +80,48 @@ def strike_targets(pos: Position, d: Dragon | None = None) -> list[int]:
     return out
 
 
+def dragon_danger(pos: Position) -> frozenset[int]:
+    """Every square whose tile the Dragon's next in-between turn could capture, whatever its
+    random choices: calm, its Move targets; enraged, its Strike targets, or (when it has none)
+    what each of its possible moves would capture or then strike."""
+    d = pos.dragon
+    if d is None:
+        return frozenset()
+    if not d.enraged:
+        return frozenset(calm_targets(pos))
+    now = strike_targets(pos)
+    if now:
+        return frozenset(now)
+    out: set[int] = set()
+    for to, facing in _enraged_moves(pos, d):
+        if pos.board[to] is not None:
+            out.add(to)
+        else:
+            out |= set(strike_targets(pos, Dragon(to, facing, True)))
+    return frozenset(out)
+
+
+def _enraged_moves(pos: Position, d: Dragon) -> list[tuple[int, str]]:
+    """The enraged Dragon's possible moves ``(square, new facing)`` when it has nothing to strike."""
+    x, y = B.xy(d.square)
+    frozen = frozen_squares(pos)
+    moves = []
+    for ic in _icons(d):
+        if ic.kind != "move":
+            continue
+        to = B.at(x + ic.ax, y + ic.ay)
+        if to is None or to in frozen:
+            continue
+        if not any(not any(pos.blocked(s) for s in p) for p in _abs_paths(d.square, ic.ax, ic.ay)):
+            continue
+        ax, ay = ic.ax, ic.ay
+        facing = d.facing
+        if ax == 0 or ay == 0:
+            facing = {(1, 0): "e", (-1, 0): "w", (0, 1): "n", (0, -1): "s"}[((ax > 0) - (ax < 0), (ay > 0) - (ay < 0))]
+        moves.append((to, facing))
+    return moves
+
+
 def _calm(pos: Position, square: int, rng: int) -> tuple[Position, int]:
     rng, k = R.randbelow(rng, 2)
     return replace(pos, dragon=Dragon(square, _SIDEWAYS[k], False)), rng
@@ -121,25 +164,10 @@ def dragon_turn(pos: Position, rng: int) -> tuple[Position, int, list, list[dict
             pos, rng = _strike(pos, rng, captured, targets)
             events.append({"type": "dragon_strike", "squares": [B.name(s) for s, _ in captured]})
         else:
-            x, y = B.xy(d.square)
-            frozen = frozen_squares(pos)
-            moves = []
-            for ic in _icons(d):
-                if ic.kind != "move":
-                    continue
-                to = B.at(x + ic.ax, y + ic.ay)
-                if to is None or to in frozen:
-                    continue
-                paths = [p for p in _abs_paths(d.square, ic.ax, ic.ay) if not any(pos.blocked(s) for s in p)]
-                if paths:
-                    moves.append((to, ic.ax, ic.ay))
+            moves = _enraged_moves(pos, d)
             if moves:
                 rng, k = R.randbelow(rng, len(moves))
-                to, ax, ay = moves[k]
-                facing = {(1, 0): "e", (-1, 0): "w", (0, 1): "n", (0, -1): "s"}.get(
-                    ((ax > 0) - (ax < 0), (ay > 0) - (ay < 0)) if (ax == 0 or ay == 0) else (0, 0),
-                    d.facing,
-                )
+                to, facing = moves[k]
                 board = list(pos.board)
                 if board[to] is not None:
                     captured.append((to, board[to]))

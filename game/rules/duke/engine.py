@@ -18,6 +18,7 @@ from ..base import Decision, IllegalAction
 from . import board as B
 from . import rng as R
 from .actions import (
+    action_to_json,
     Command,
     Divine,
     DivineChoose,
@@ -28,7 +29,7 @@ from .actions import (
     Strike,
     Summon,
 )
-from .dragon import calm_targets, dragon_turn
+from .dragon import calm_targets, dragon_danger, dragon_turn
 from .position import (
     SEATS,
     Dragon,
@@ -41,6 +42,7 @@ from .position import (
     other,
     perform,
     placement_squares,
+    potential_attackers,
     pseudo_actions,
 )
 from .state import QUIET_TURN_LIMIT, State
@@ -190,8 +192,23 @@ def _with_tile(pos: Position, sq: int, tile: Tile) -> Position:
     return replace(pos, board=tuple(board))
 
 
+def _safe(after: Position, seat: str, only: tuple[int, ...] | None = None, dragon_acts: bool = True) -> bool:
+    """Is ``seat``'s Duke safe once an action produced ``after``?
+
+    Safe means: the opponent cannot capture it with their next action (使公爵陷入危机), and the
+    Dragon's coming in-between turn cannot take it whatever its random choices (our reading, see
+    docs/duke.md: a player may not walk their Duke into the Dragon). ``dragon_acts`` is False after
+    an action that pushed the Dragon (it skips that in-between turn).
+    """
+    if duke_in_danger(after, seat, only):
+        return False
+    if dragon_acts and after.dragon is not None:
+        return duke_square(after, seat) not in dragon_danger(after)
+    return True
+
+
 def _safe_squares(pos: Position, seat: str, tile: Tile, squares: list[int]) -> list[int]:
-    return [s for s in squares if not duke_in_danger(_with_tile(pos, s, tile), seat)]
+    return [s for s in squares if _safe(_with_tile(pos, s, tile), seat)]
 
 
 def _placement_options(pos: Position, seat: str, kind: str) -> list[int]:
@@ -211,13 +228,21 @@ def _find(pos: Position, seat: str, kind: str) -> int | None:
 def _turn_actions(state: State) -> list[tuple]:
     pos, seat = state.pos, state.to_move
     opp_duke = duke_square(pos, other(seat))
+    my_duke = duke_square(pos, seat)
     out: list[tuple] = []
     frozen = frozen_squares(pos)
+    # Only enemy tiles already aimed at the Duke's square can threaten it after an action that
+    # does not move the Duke (an action never adds enemy tiles or turns them).
+    aimed = potential_attackers(pos, other(seat), my_duke) if my_duke is not None else None
     for act, cap in pseudo_actions(pos, seat, frozen):
         if cap is not None and cap == opp_duke:
             out.append(act)  # capturing the Duke wins at once
             continue
-        if not duke_in_danger(perform(pos, act).position, seat):
+        after = perform(pos, act).position
+        duke_moves = (act[0] == "move" and act[1] == my_duke) or (act[0] == "command" and act[2] == my_duke)
+        pushed = after.dragon != pos.dragon
+        only = None if (duke_moves or pushed) else aimed
+        if _safe(after, seat, only, dragon_acts=not pushed):
             out.append(act)
     squares = placement_squares(pos, seat)
     blocker = Tile(seat, _BLOCKER)
@@ -234,7 +259,7 @@ def _turn_actions(state: State) -> list[tuple]:
                 board[duke] = t._replace(back=not t.back)
                 board[s] = board[dsq]
                 board[dsq] = None
-                if not duke_in_danger(replace(pos, board=tuple(board)), seat):
+                if _safe(replace(pos, board=tuple(board)), seat):
                     out.append(("summon", s))
     if state.options.get("oracle"):
         osq = _find(pos, seat, "oracle")
@@ -330,7 +355,7 @@ def _refuse(state: State, actor: str, t: tuple) -> IllegalAction:
         mine = [a for a, _ in pseudo_actions(pos, seat, frozen) if a[1] == frm]
         if t in mine:
             return IllegalAction(
-                "duke.exposed", "that would leave your Duke capturable on your opponent's next turn"
+                "duke.exposed", "that would leave your Duke capturable by your opponent or the Dragon"
             )
         if kind == "move":
             facings = {a[3] for a in mine if a[0] == "move" and a[2] == t[2]}
@@ -379,7 +404,7 @@ def _refuse(state: State, actor: str, t: tuple) -> IllegalAction:
             return IllegalAction(
                 "place.square", "that is not an empty square sharing an edge with your Duke", square=B.name(t[1])
             )
-        return IllegalAction("duke.exposed", "that would leave your Duke capturable on your opponent's next turn")
+        return IllegalAction("duke.exposed", "that would leave your Duke capturable by your opponent or the Dragon")
     if kind == "place":
         if t[1] not in squares:
             return IllegalAction(
@@ -471,7 +496,7 @@ def _end_turn(state: State, seat: str, progress: bool) -> State:
                 rng=rng,
                 lost=_record_captures(state.lost, captured),
                 quiet=0 if captured else state.quiet,
-                events=state.events + tuple(_event(state, **e) for e in evs),
+                events=state.events + tuple({**e, "turn": state.turn - 1} for e in evs),
             )
             gone = [s for s in SEATS if duke_square(pos, s) is None]
             if len(gone) == 2:
@@ -622,7 +647,7 @@ def apply(state: State, actor: str, action: Any) -> State:
         kind=kept,
         square=B.name(sq),
         destroyed=gone,
-        returned=len(back),
+        returned_count=len(back),
         private={seat: {"returned": back}},
     )
     state = replace(
@@ -648,10 +673,10 @@ def pending(state: State) -> list[Decision]:
     """
     if state.phase == "over":
         return []
-    from .actions import action_to_json
-
-    acts = [action_to_json(to_action(t)) for t in legal_actions(state)]
-    opts: dict[str, Any] = {"actions": acts}
+    acts = state.memo.get("json")
+    if acts is None:
+        acts = state.memo["json"] = [action_to_json(to_action(t)) for t in legal_actions(state)]
+    opts: dict[str, Any] = {"actions": [dict(a) for a in acts]}
     kind = {"setup": "setup", "play": "turn", "place": "place", "divination": "divination"}[state.phase]
     if state.phase == "place":
         opts["tile"] = state.drawn[0]

@@ -19,7 +19,7 @@ Internal action tuples (squares are ints, see :mod:`.board`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Mapping, NamedTuple
 
@@ -38,6 +38,7 @@ __all__ = [
     "perform",
     "can_capture",
     "can_capture_slow",
+    "potential_attackers",
     "duke_square",
     "duke_in_danger",
     "placement_squares",
@@ -373,7 +374,7 @@ def perform(pos: Position, act: tuple, push_facing: str = "e") -> Outcome:
         board[frm] = t._replace(back=not t.back)
     else:  # pragma: no cover - engine bug
         raise ValueError(kind)
-    return Outcome(replace(pos, board=tuple(board), dragon=dragon), captured, enraged, pushed)
+    return Outcome(Position(tuple(board), pos.mountain, dragon, pos.custom), captured, enraged, pushed)
 
 
 def can_capture_slow(pos: Position, seat: str, target: int) -> bool:
@@ -401,12 +402,56 @@ def _index(icons: tuple) -> tuple[dict, tuple, tuple]:
     return {k: tuple(v) for k, v in fixed.items()}, tuple(rays), tuple(command)
 
 
-def can_capture(pos: Position, seat: str, target: int) -> bool:
+@lru_cache(maxsize=None)
+def _base_index(kind: str, back: bool, facing: str) -> tuple[dict, tuple, tuple]:
+    return _index(compile_icons(kind, back, facing))
+
+
+def _on_ray(rel: tuple[int, int], ic) -> int | None:
+    """How many squares past the ray's first square ``rel`` lies (None when not on the ray)."""
+    ddx, ddy = ic.dir
+    rx, ry = rel[0] - ic.ax, rel[1] - ic.ay
+    if ddx:
+        if rx % ddx or rx // ddx < 0:
+            return None
+        m = rx // ddx
+        return m if ry == m * ddy else None
+    if rx != 0 or not ddy or ry % ddy or ry // ddy < 0:
+        return None
+    return ry // ddy
+
+
+def potential_attackers(pos: Position, seat: str, target: int) -> tuple[int, ...] | None:
+    """Squares of ``seat``'s tiles with an icon aimed at ``target`` whatever stands between
+    (None when this shortcut does not apply: custom tiles, or a calm Dragon that a push could
+    land on ``target``). Another player's action cannot add to them, so the engine checks only
+    these when testing each candidate action for Duke safety."""
+    if pos.custom:
+        return None
+    d = pos.dragon
+    tx, ty = target % 6, target // 6
+    if d is not None and not d.enraged:
+        if max(abs(d.square % 6 - tx), abs(d.square // 6 - ty)) == 1:
+            return None
+    facing = FACING[seat]
+    out = []
+    for sq, t in enumerate(pos.board):
+        if t is None or t.owner != seat:
+            continue
+        rel = (tx - sq % 6, ty - sq // 6)
+        fixed, rays, command = _base_index(t.kind, t.back, facing)
+        if rel in fixed or rel in command or any(_on_ray(rel, ic) is not None for ic in rays):
+            out.append(sq)
+    return tuple(out)
+
+
+def can_capture(pos: Position, seat: str, target: int, only: tuple[int, ...] | None = None) -> bool:
     """Could ``seat`` capture the tile on ``target`` with one icon use now (ignoring whether that
     would expose ``seat``'s own Duke, since capturing the Duke ends the game)?
 
     Same answer as generating every action of ``seat`` (:func:`can_capture_slow`), faster: only
-    the icons that can reach ``target`` are examined.
+    the icons that can reach ``target`` are examined (and, with ``only``, only the tiles on those
+    squares: see :func:`potential_attackers`).
     """
     victim = pos.board[target]
     if victim is None or victim.owner == seat:
@@ -423,13 +468,20 @@ def can_capture(pos: Position, seat: str, target: int) -> bool:
     board = pos.board
     mountain = pos.mountain
     dsq = d.square if d is not None else -1
-    tx, ty = B.xy(target)
-    for sq, t in enumerate(board):
+    tx, ty = target % 6, target // 6
+    facing = FACING[seat]
+    custom = pos.custom
+    squares = range(36) if only is None else only
+    for sq in squares:
+        t = board[sq]
         if t is None or t.owner != seat or sq in frozen:
             continue
-        x, y = B.xy(sq)
+        x, y = sq % 6, sq // 6
         rel = (tx - x, ty - y)
-        fixed, rays, command = _index(pos.icons(t))
+        if custom and t.kind in custom:
+            fixed, rays, command = _index(pos.icons(t))
+        else:
+            fixed, rays, command = _base_index(t.kind, t.back, facing)
         kinds = fixed.get(rel)
         if kinds:
             options = _abs_paths(sq, rel[0], rel[1])
@@ -448,18 +500,9 @@ def can_capture(pos: Position, seat: str, target: int) -> bool:
                     return True
         for ic in rays:
             ddx, ddy = ic.dir
-            rx, ry = rel[0] - ic.ax, rel[1] - ic.ay
-            # target = first + m * dir for some m >= 0
-            if ddx:
-                if rx % ddx or rx // ddx < 0:
-                    continue
-                m = rx // ddx
-                if ry != m * ddy:
-                    continue
-            else:
-                if rx != 0 or not ddy or ry % ddy or ry // ddy < 0:
-                    continue
-                m = ry // ddy
+            m = _on_ray(rel, ic)  # target = first + m * dir
+            if m is None:
+                continue
             trail: list[int] = []
             if ic.kind == "jump_slide":
                 jumped = _abs_paths(sq, ic.ax, ic.ay)
@@ -489,13 +532,14 @@ def can_capture(pos: Position, seat: str, target: int) -> bool:
     return False
 
 
-def duke_in_danger(pos: Position, seat: str) -> bool:
+def duke_in_danger(pos: Position, seat: str, only: tuple[int, ...] | None = None) -> bool:
     """Is ``seat``'s Duke gone, or capturable by the opponent's next action?
 
     使公爵陷入危机: a player may not make a move after which the opponent could capture their Duke.
+    ``only``: see :func:`can_capture`.
     """
     d = duke_square(pos, seat)
-    return d is None or can_capture(pos, other(seat), d)
+    return d is None or can_capture(pos, other(seat), d, only)
 
 
 def placement_squares(pos: Position, seat: str) -> list[int]:

@@ -34,15 +34,20 @@ def play_game(
     bots: Sequence[str] | Mapping[str, str] = ("random", "random"),
     options: Mapping[str, Any] | None = None,
     on_state: Any = None,
+    max_actions: int | None = None,
 ) -> dict[str, Any]:
     """Play one game; ``on_state(before, actor, action, after)`` is called after every action.
 
     Returns ``{"seed", "winner", "reason", "turns", "actions": [{"actor", "action"}], "options"}``.
+    With ``max_actions``, play stops after that many actions: ``winner`` None, ``reason``
+    ``"unfinished"`` (every game ends by itself; this only bounds test time).
     """
     levels = _levels(bots)
     state: State = RULESET.new_game(2, seed, options or {})
     log: list[dict[str, Any]] = []
     while RULESET.result(state) is None:
+        if max_actions is not None and len(log) >= max_actions:
+            break
         actor = RULESET.pending(state)[0].actor
         _, bot_seed = R.next_u64(R.seed_state(seed + 7919 * len(log)))
         action = RULESET.bot_action(state, actor, levels[actor], bot_seed)
@@ -51,7 +56,7 @@ def play_game(
             on_state(state, actor, action, after)
         log.append({"actor": actor, "action": action_to_json(action)})
         state = after
-    res = RULESET.result(state)
+    res = RULESET.result(state) or {"winner": None, "reason": "unfinished"}
     return {
         "seed": seed,
         "winner": res["winner"],
@@ -67,12 +72,13 @@ def play_games(
     seed: int,
     bots: Sequence[str] | Mapping[str, str] = ("random", "random"),
     options: Mapping[str, Any] | None = None,
+    max_actions: int | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Play ``n`` games (game ``i`` seeded with :func:`game_seed` ``(seed, i)``), yielding each
     game's :func:`play_game` dict as it ends. ``bots`` is ``(light level, dark level)`` or a
     ``{seat: level}`` mapping; levels are ``"random"`` and ``"basic"``."""
     for i in range(n):
-        yield play_game(game_seed(seed, i), bots, options)
+        yield play_game(game_seed(seed, i), bots, options, max_actions=max_actions)
 
 
 def replay(seed: int, options: Mapping[str, Any] | None, actions: Iterable[Mapping[str, Any]]) -> Iterator[State]:

@@ -23,6 +23,7 @@ __all__ = [
     "TROOP_IDS",
     "compile_icons",
     "spec_from_json",
+    "catalogue",
 ]
 
 #: every icon kind a grid may carry (rulebook 移动标识: 移动, 跳跃, 行进, 跃进, 攻击, 命令, 恐惧, 防御)
@@ -135,3 +136,30 @@ def compile_icons(
     if TILES.get(spec_or_id.id) is spec_or_id:
         return _compiled_base(spec_or_id.id, back, facing)
     return _compile(spec_or_id.back if back else spec_or_id.start, facing)
+
+
+def catalogue() -> dict[str, dict]:
+    """Every tile kind as JSON for a board UI: ``{id: {"names": {"en", "zh-hans"}, "category",
+    "count", "ability", "start": [icon], "back": [icon]}}`` with icons as in the data file
+    (``{"icon", "dx", "dy"[, "dir"]}``, relative to the owner: ``dx`` right, ``dy`` forward)."""
+
+    def icons(side: tuple[Icon, ...]) -> list[dict]:
+        out = []
+        for ic in side:
+            d: dict = {"icon": ic.kind, "dx": ic.dx, "dy": ic.dy}
+            if ic.dir:
+                d["dir"] = list(ic.dir)
+            out.append(d)
+        return out
+
+    return {
+        tid: {
+            "names": dict(s.names),
+            "category": s.category,
+            "count": s.count,
+            "ability": s.ability,
+            "start": icons(s.start),
+            "back": icons(s.back),
+        }
+        for tid, s in TILES.items()
+    }

@@ -23,9 +23,11 @@ EVENT_WINDOW = 50
 
 
 def _event_for(ev: dict, viewer: str | None) -> dict:
-    out = {k: v for k, v in ev.items() if k != "private"}
     priv = ev.get("private")
-    if priv and viewer in priv:
+    if priv is None:
+        return dict(ev)
+    out = {k: v for k, v in ev.items() if k != "private"}
+    if viewer in priv:
         out.update(priv[viewer])
     return out
 
