@@ -79,8 +79,10 @@ def live_server_url(tmp_path_factory):
     stop_server(proc)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Chromium for one test module. Module scope, not session: Playwright's sync API runs its own
+    event loop, and another module (e.g. tests/map) must be able to start its own afterwards."""
     if not os.path.exists(CHROMIUM):
         pytest.skip("needs Debian's chromium at /usr/bin/chromium (Debian package: chromium)")
     sync_api = pytest.importorskip("playwright.sync_api")
