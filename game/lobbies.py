@@ -189,11 +189,11 @@ def start_lobby(lobby_id: int, by_user) -> Lobby:
     return lobby
 
 
-def cancel_lobby(lobby_id: int, by_user) -> None:
-    """The creator calls off a lobby that has not started."""
+def cancel_lobby(lobby_id: int, by_user, *, moderator: bool = False) -> None:
+    """The creator (or a moderator, from the admin) calls off a lobby that has not started."""
     with transaction.atomic():
         lobby = _locked(lobby_id)
-        if lobby.creator_id != by_user.pk:
+        if not moderator and lobby.creator_id != by_user.pk:
             raise LobbyError(_("Only the lobby's creator can cancel it."))
         if not lobby.is_open:
             raise LobbyError(_("Only a lobby that has not started can be cancelled."))
