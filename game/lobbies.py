@@ -162,7 +162,8 @@ def start_lobby(lobby_id: int, by_user) -> Lobby:
     """The creator starts a full lobby: houses still random are drawn on the server.
 
     The draw uses the operating system's random source; the result is stored on the seats
-    (``house``, ``random_house=True``) and the lobby becomes ``started``.
+    (``house``, ``random_house=True``) and the lobby becomes ``started``. Live play (issue 5)
+    creates the game record (seed, empty action log) here, in the same transaction.
     """
     with transaction.atomic():
         lobby = _locked(lobby_id)
