@@ -1,11 +1,15 @@
-"""HTTP URL patterns: the game app, accounts, admin, language switching and the JS catalogue."""
+"""HTTP URL patterns: the game app, accounts, the board SVG, admin, language switching and the JS
+catalogue."""
 
 from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
+from game import board_views
+
 urlpatterns = [
     path("", include("game.urls")),
+    path("boards/agot2.svg", board_views.agot2_board_svg, name="board-agot2-svg"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["game"]), name="javascript-catalog"),

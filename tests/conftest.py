@@ -4,6 +4,9 @@
   ``pytest`` works without ``make``.
 * ``redis_url`` / ``postgres_url``: a real server on 127.0.0.1, started (and installed with
   apt-get when running as root) if needed; otherwise the test is skipped naming the package.
+* ``browser``: Debian's chromium through Playwright's sync API, one for the whole session (shared
+  by tests/e2e and tests/map: a second sync Playwright in one process would fail).
+* ``make_user`` / ``client_for``: users (registered or guest) and logged-in test clients.
 """
 
 from __future__ import annotations
@@ -155,3 +158,27 @@ def client_for(client, db):
 
     return make
 
+
+# --- the real browser ----------------------------------------------------------------------------
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium driven by Playwright's sync API, one per session (a second sync
+    Playwright in the same process would fail), skipped naming the package when missing."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("needs Debian's chromium at /usr/bin/chromium (Debian package: chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

@@ -12,6 +12,7 @@ from .base import Decision, IllegalAction, Ruleset
 #: ruleset id -> "module:attribute" of the object implementing :class:`Ruleset`
 REGISTRY: dict[str, str] = {
     "agot2": "game.rules.agot:RULESET",
+    "duke": "game.rules.duke:RULESET",
 }
 
 

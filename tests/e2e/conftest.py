@@ -12,16 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: F401  (re-exported for e2e tests)
+
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def _free_port() -> int:
@@ -77,19 +70,6 @@ def live_server_url(tmp_path_factory):
     url, proc = start_server(tmp, {"DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}"})
     yield url
     stop_server(proc)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Chromium for one test module. Module scope, not session: Playwright's sync API runs its own
-    event loop, and another module (e.g. tests/map) must be able to start its own afterwards."""
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("needs Debian's chromium at /usr/bin/chromium (Debian package: chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

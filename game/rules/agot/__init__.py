@@ -1,19 +1,42 @@
 """A Game of Thrones: The Board Game, 2nd edition (3-6 players): the ``agot2`` ruleset.
 
-Stub: only the lobby-facing facts (seats per player count, names) exist so far; the engine
-(issue 3) replaces the ``NotImplementedError`` methods.
+A pure engine (no Django, no I/O, no clock, no global random) behind :class:`game.rules.base.Ruleset`.
+Modules, one job each (rulebook sections in their docstrings):
+
+* :mod:`.data` board and card data, validated; :mod:`.state` the state and its cheap copies;
+  :mod:`.rng` the game's own randomness; :mod:`.setup` a new game;
+* :mod:`.flow` the task queue (what happens next, who decides), :mod:`.actions` typed actions;
+* :mod:`.planning` orders and the Messenger Raven; :mod:`.raid`, :mod:`.march`,
+  :mod:`.consolidate`, :mod:`.action_phase` the action phase; :mod:`.control`, :mod:`.supply`,
+  :mod:`.victory` control, supply and victory;
+* :mod:`.westeros`, :mod:`.mustering`, :mod:`.bidding`, :mod:`.wildlings` the Westeros phase;
+* :mod:`.views` what a viewer may see; :mod:`.log` the plain-language log (en, zh-hans);
+  :mod:`.scenario` scenario files for tests; :mod:`.legal` random legal answers to decisions;
+  :mod:`.turns` round-robin resolution in turn order.
+
+Combat (rulebook 战斗) is issue 4: :func:`.march.start_combat` is the one hand-off point.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any, Mapping
 
-DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "agot2"
+from ..base import Decision, IllegalAction
+from . import action_phase, bidding, consolidate, march, planning, raid, supply, westeros, wildlings  # noqa: F401 (task registration)
+from .actions import parse_action as _parse_action
+from .data import board
+from .flow import apply as _apply
+from .flow import current_decisions
+from .setup import new_game as _new_game
+from .state import State
+from .views import view as _view
+
+from .data import DATA_DIR  # noqa: E402,F401
 
 
 class AgotRuleset:
+    """The agot2 ruleset object (registered as ``game.rules.agot:RULESET``)."""
+
     id = "agot2"
     min_players = 3
     max_players = 6
@@ -22,10 +45,9 @@ class AgotRuleset:
     default_options: dict[str, Any] = {"tides_of_battle": False}
 
     def __init__(self) -> None:
-        setups = json.loads((DATA_DIR / "setups.json").read_text(encoding="utf-8"))
-        houses = json.loads((DATA_DIR / "houses.json").read_text(encoding="utf-8"))
-        self._houses_by_count = {int(n): list(v["houses"]) for n, v in setups["player_counts"].items()}
-        self._seat_names = {h["id"]: {"en": h["name_en"], "zh-hans": h["name_zh"]} for h in houses}
+        b = board()
+        self._houses_by_count = {int(n): list(v["houses"]) for n, v in b.setups["player_counts"].items()}
+        self._seat_names = {h["id"]: {"en": h["name_en"], "zh-hans": h["name_zh"]} for h in b.houses.values()}
 
     def seats(self, players: int, options: Mapping[str, Any] | None = None) -> list[str]:
         """House ids in play for 3-6 players (``setups.json`` ``player_counts``); ValueError otherwise."""
@@ -38,26 +60,38 @@ class AgotRuleset:
         """``{house id: {"en": name, "zh-hans": name}}`` for every house."""
         return {k: dict(v) for k, v in self._seat_names.items()}
 
-    def new_game(self, players, seed, options):  # pragma: no cover - issue 3
-        raise NotImplementedError
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """The initial state (round 1, planning phase); see :mod:`.setup`."""
+        opts = dict(self.default_options)
+        opts.update(options or {})
+        return _new_game(players, seed, opts)
 
-    def parse_action(self, data):  # pragma: no cover - issue 3
-        raise NotImplementedError
+    def parse_action(self, data: Any) -> Any:
+        """A typed action from JSON; ``IllegalAction("action.malformed")`` otherwise."""
+        return _parse_action(data)
 
-    def apply(self, state, actor, action):  # pragma: no cover - issue 3
-        raise NotImplementedError
+    def apply(self, state: State, actor: str, action: Any) -> State:
+        """The next state; the input is untouched. Raises :class:`IllegalAction`."""
+        if isinstance(action, dict):
+            action = _parse_action(action)
+        else:
+            action = _parse_action(action)
+        return _apply(state, actor, action)
 
-    def pending(self, state):  # pragma: no cover - issue 3
-        raise NotImplementedError
+    def pending(self, state: State) -> list[Decision]:
+        """Who must decide what now; empty exactly when the game is over."""
+        return current_decisions(state)
 
-    def view(self, state, viewer):  # pragma: no cover - issue 3
-        raise NotImplementedError
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        return _view(state, viewer)
 
-    def result(self, state):  # pragma: no cover - issue 3
-        raise NotImplementedError
+    def result(self, state: State) -> dict[str, Any] | None:
+        return state.result
 
     def bot_action(self, state, actor, level, seed):  # pragma: no cover - issue 4
-        raise NotImplementedError
+        raise NotImplementedError("bots are issue 4")
 
 
 RULESET = AgotRuleset()
+
+__all__ = ["RULESET", "AgotRuleset", "IllegalAction", "Decision", "State"]

@@ -1,0 +1,228 @@
+"""Board and card data for AGoT 2nd edition, loaded from ``game/data/agot2/*.json`` and validated.
+
+:func:`board` returns the one validated :class:`Board` (cached). A bad data file raises
+:class:`DataError` naming the file and the problem, at first use (import of the engine).
+
+Source: ``game/data/agot2/README.md`` (built from ``shared/reference/agot2``); the 2nd-edition
+rulebook wins where they disagree (listed in that README).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "agot2"
+
+HOUSES = ("stark", "lannister", "greyjoy", "tyrell", "baratheon", "martell")
+UNIT_TYPES = ("footman", "knight", "ship", "siege_engine")
+TRACKS = ("iron_throne", "fiefdoms", "kings_court")
+DOMINANCE = {"iron_throne": "iron-throne", "fiefdoms": "valyrian-steel-blade", "kings_court": "messenger-raven"}
+ORDER_TYPES = ("march", "defense", "support", "raid", "consolidate_power")
+
+
+class DataError(ValueError):
+    """A data file is missing, malformed or inconsistent."""
+
+
+@dataclass(frozen=True)
+class Area:
+    id: str
+    name_en: str
+    name_zh: str
+    kind: str  # "land" | "sea" | "port"
+    castle: str | None  # None | "castle" | "stronghold"
+    supply: int
+    power: int
+    home_of: str | None
+    island: bool
+    port: str | None  # land: its port area id
+    port_of: str | None  # port: its land area id
+    port_sea: str | None  # port: its sea area id
+
+
+@dataclass(frozen=True)
+class OrderToken:
+    id: str
+    type: str
+    strength: int
+    special: bool
+
+
+class Board:
+    """Static facts: areas, adjacency, houses, setups, tracks, cards. Immutable after load."""
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self.areas: dict[str, Area] = {a["id"]: Area(**{k: a.get(k) for k in Area.__dataclass_fields__}) for a in raw["areas"]}
+        adj: dict[str, set[str]] = {a: set() for a in self.areas}
+        for a, b in raw["adjacency"]["pairs"]:
+            adj[a].add(b)
+            adj[b].add(a)
+        self.adjacent: dict[str, frozenset[str]] = {a: frozenset(s) for a, s in adj.items()}
+        self.houses: dict[str, dict[str, Any]] = {h["id"]: h for h in raw["houses"]}
+        self.setups: dict[str, Any] = raw["setups"]
+        self.tracks: dict[str, Any] = raw["tracks"]
+        tok = self.tracks["order_tokens"]["tokens"]
+        self.order_tokens: dict[str, OrderToken] = {
+            t["id"]: OrderToken(t["id"], t["type"], t["strength"], t["special"]) for t in tok
+        }
+        # the 15 tokens of one house, as a sorted tuple of token ids with repetitions
+        self.order_pool: tuple[str, ...] = tuple(sorted(t["id"] for t in tok for _ in range(t["count"])))
+        self.supply_limits: dict[int, tuple[int, ...]] = {
+            int(k): tuple(v) for k, v in self.tracks["supply_track"]["allowed_armies"].items()
+        }
+        self.unit_limits: dict[str, int] = dict(self.tracks["unit_limits"])
+        self.unit_strength: dict[str, int] = {k: v["strength"] for k, v in self.tracks["units"].items()}
+        self.house_cards: dict[str, dict[str, Any]] = {
+            c["id"]: dict(c, house=h["id"]) for h in raw["houses"] for c in h["house_cards"]
+        }
+        self.westeros_decks: dict[str, tuple[str, ...]] = {
+            deck: tuple(c["id"] for c in cards for _ in range(c["count"]))
+            for deck, cards in raw["westeros"]["decks"].items()
+        }
+        self.westeros_cards: dict[str, dict[str, Any]] = {
+            c["id"]: c for cards in raw["westeros"]["decks"].values() for c in cards
+        }
+        self.wildling_cards: dict[str, dict[str, Any]] = {c["id"]: c for c in raw["wildlings"]["cards"]}
+        self.tides: dict[str, Any] = raw["tides"]
+        self.land_ids = tuple(a for a, x in self.areas.items() if x.kind == "land")
+        self.castle_areas = tuple(a for a, x in self.areas.items() if x.castle)
+
+    # -- small queries -------------------------------------------------------------------------
+    def kind(self, area: str) -> str:
+        return self.areas[area].kind
+
+    def is_sea(self, area: str) -> bool:
+        return self.areas[area].kind == "sea"
+
+    def is_port(self, area: str) -> bool:
+        return self.areas[area].kind == "port"
+
+    def is_land(self, area: str) -> bool:
+        return self.areas[area].kind == "land"
+
+    def setup(self, players: int) -> dict[str, Any]:
+        return self.setups["player_counts"][str(players)]
+
+
+def _load(name: str) -> Any:
+    path = DATA_DIR / name
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise DataError(f"{name}: cannot load ({exc})") from exc
+
+
+def load_raw() -> dict[str, Any]:
+    """The raw JSON of every data file, keyed by short name."""
+    return {
+        "areas": _load("areas.json"),
+        "adjacency": _load("adjacency.json"),
+        "houses": _load("houses.json"),
+        "setups": _load("setups.json"),
+        "tracks": _load("tracks.json"),
+        "westeros": _load("westeros_cards.json"),
+        "wildlings": _load("wildling_cards.json"),
+        "tides": _load("tides_of_battle.json"),
+    }
+
+
+def validate(raw: dict[str, Any]) -> Board:
+    """Check the data files against each other and the rulebook's counts; return the Board.
+
+    Raises:
+        DataError: naming the file and the inconsistency (unknown id, asymmetric or dangling
+            adjacency, wrong counts, a port without its two neighbours...).
+    """
+
+    def fail(file: str, msg: str) -> None:
+        raise DataError(f"{file}: {msg}")
+
+    areas = raw["areas"]
+    ids = [a.get("id") for a in areas]
+    if len(set(ids)) != len(ids):
+        fail("areas.json", "duplicate area id")
+    idset = set(ids)
+    for a in areas:
+        for key in ("id", "name_en", "name_zh", "kind", "castle", "supply", "power", "home_of", "island", "port", "port_of", "port_sea"):
+            if key not in a:
+                fail("areas.json", f"area {a.get('id')!r} lacks key {key!r}")
+        if a["kind"] not in ("land", "sea", "port"):
+            fail("areas.json", f"area {a['id']!r} has unknown kind {a['kind']!r}")
+        if a["castle"] not in (None, "castle", "stronghold"):
+            fail("areas.json", f"area {a['id']!r} has unknown castle {a['castle']!r}")
+    kinds = [a["kind"] for a in areas]
+    if (kinds.count("land"), kinds.count("sea"), kinds.count("port")) != (38, 12, 8):
+        fail("areas.json", "expected 38 land, 12 sea and 8 port areas")
+    seen: set[tuple[str, str]] = set()
+    for pair in raw["adjacency"].get("pairs", []):
+        if len(pair) != 2 or pair[0] == pair[1]:
+            fail("adjacency.json", f"bad pair {pair!r}")
+        a, b = pair
+        if a not in idset or b not in idset:
+            fail("adjacency.json", f"unknown area in pair {pair!r}")
+        key = (min(a, b), max(a, b))
+        if key in seen:
+            fail("adjacency.json", f"duplicate pair {pair!r}")
+        seen.add(key)
+    board = Board(raw)
+    for aid, nb in board.adjacent.items():
+        if not nb:
+            fail("adjacency.json", f"area {aid!r} has no neighbour")
+        for other in nb:  # symmetric by construction; keep the check explicit
+            if aid not in board.adjacent[other]:
+                fail("adjacency.json", f"{aid!r}-{other!r} not symmetric")
+    for a in board.areas.values():
+        if a.kind == "port":
+            if a.port_of not in idset or a.port_sea not in idset:
+                fail("areas.json", f"port {a.id!r} has unknown port_of/port_sea")
+            if board.adjacent[a.id] != {a.port_of, a.port_sea}:
+                fail("adjacency.json", f"port {a.id!r} must touch exactly its land and its sea")
+            if board.areas[a.port_of].port != a.id:
+                fail("areas.json", f"land {a.port_of!r} does not name its port {a.id!r}")
+        if a.island and any(board.is_land(n) for n in board.adjacent[a.id]):
+            fail("adjacency.json", f"island {a.id!r} touches land")
+        if a.home_of is not None and a.home_of not in HOUSES:
+            fail("areas.json", f"area {a.id!r} home of unknown house")
+    if set(board.houses) != set(HOUSES):
+        fail("houses.json", "expected the six houses")
+    for h in board.houses.values():
+        if board.areas.get(h["home"]) is None or board.areas[h["home"]].home_of != h["id"]:
+            fail("houses.json", f"house {h['id']!r} home mismatch")
+        if len(h["house_cards"]) != 7:
+            fail("houses.json", f"house {h['id']!r} needs 7 house cards")
+        for u in h["starting_units"]:
+            if u["area"] not in idset or u["type"] not in UNIT_TYPES:
+                fail("houses.json", f"bad starting unit {u!r}")
+    if len(board.order_pool) != 15 or sum(board.order_tokens[t].special for t in board.order_pool) != 5:
+        fail("tracks.json", "a house needs 15 order tokens, 5 of them special")
+    for deck, cards in board.westeros_decks.items():
+        if len(cards) != 10:
+            fail("westeros_cards.json", f"deck {deck} must hold 10 cards")
+    if len(board.wildling_cards) != 9:
+        fail("wildling_cards.json", "expected 9 wildling cards")
+    for n in ("3", "4", "5", "6"):
+        s = board.setups["player_counts"].get(n)
+        if s is None:
+            fail("setups.json", f"no setup for {n} players")
+        for h in s["houses"]:
+            if h not in HOUSES:
+                fail("setups.json", f"unknown house {h!r}")
+        for a in list(s["neutral_forces"]) + list(s["blocked_ports"]):
+            if a not in idset:
+                fail("setups.json", f"unknown area {a!r}")
+        for t in TRACKS:
+            if sorted(s["influence_tracks"][t]) != sorted(s["houses"]):
+                fail("setups.json", f"{n} players: track {t} must hold exactly the houses in play")
+        if len(s["kings_court_stars"]) != int(n):
+            fail("setups.json", f"{n} players: King's Court stars need {n} entries")
+    return board
+
+
+@lru_cache(maxsize=1)
+def board() -> Board:
+    """The validated board (loaded once per process)."""
+    return validate(load_raw())

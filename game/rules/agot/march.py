@@ -1,0 +1,365 @@
+"""结算行军指令 / Resolve March orders (Action phase step 2), with 战舰运输 / Ship transport,
+港口 / Ports, 建立控制权 / Establishing control and 中立军队 / Neutral force tokens.
+
+In turn order, one at a time, a house resolves one of its March orders (rules ①-⑨):
+
+* it moves all, some or none of the (standing) units of the area, to one or several adjacent
+  areas (land units to land; ships to seas or to a port whose land area it controls); routed
+  units cannot move;
+* 战舰运输: two land areas joined by a chain of seas each holding the house's own ships are
+  adjacent for marching (islands can only be left or reached so);
+* at most one destination may start a fight: enemy units, an enemy home garrison, or a neutral
+  force token; all other moves happen first;
+* a port holds at most 3 ships; no ship enters a port its house does not own;
+* nothing enters an area blocked by a 3-player "~" token;
+* after the move the house's armies must fit its supply (补给 / Supply: no action may exceed it);
+* leaving a land area empty, the house may leave one available power token there to keep
+  control (``leave_power``); marching into an area holding only an enemy power token discards it;
+* 消灭中立军队 / Defeating a neutral force: the marching units' strength (siege engines only
+  against a castle/stronghold), the March order's modifier (as the rulebook's worked example
+  counts it) and support from adjacent Support orders (each supporting house chooses, in turn
+  order; the marching house's own support is always given) must reach the token's strength; no
+  house card, no Valyrian Steel Blade, no support for the neutral force. On success the token
+  leaves the game and the units move in; otherwise they stay where they were.
+
+Combat (issue 4) is handed over in one place: :func:`start_combat`. Until the combat module
+exists it refuses with ``IllegalAction("march.combat_not_supported")`` and the state is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..base import Decision, IllegalAction
+from .control import controller, within_supply
+from .data import board
+from .flow import auto, decision, pop, push
+from .state import State
+from .turns import advance_cursor, next_house, orders_of
+
+LAND_UNITS = frozenset(("footman", "knight", "siege_engine"))
+
+
+def transport_reach(state: State, house: str, origin: str) -> set[str]:
+    """Land areas reachable from ``origin`` by ship transport over seas holding ``house``'s ships."""
+    b = board()
+    seen: set[str] = set()
+    frontier = [n for n in b.adjacent[origin] if b.is_sea(n) and state.owner(n) == house]
+    seen.update(frontier)
+    while frontier:
+        sea = frontier.pop()
+        for n in b.adjacent[sea]:
+            if n not in seen and b.is_sea(n) and state.owner(n) == house:
+                seen.add(n)
+                frontier.append(n)
+    lands: set[str] = set()
+    for sea in seen:
+        for n in b.adjacent[sea]:
+            if b.is_land(n) and n != origin:
+                lands.add(n)
+    return lands
+
+
+def land_destinations(state: State, house: str, origin: str) -> set[str]:
+    """Where land units in ``origin`` may march: adjacent land areas and transport reach."""
+    b = board()
+    if not b.is_land(origin):
+        return set()
+    out = {n for n in b.adjacent[origin] if b.is_land(n)} | transport_reach(state, house, origin)
+    return {a for a in out if a not in state.blocked}
+
+
+def ship_destinations(state: State, house: str, origin: str) -> set[str]:
+    """Where ships in ``origin`` may march: adjacent seas, and adjacent ports the house owns."""
+    b = board()
+    out = set()
+    for n in b.adjacent[origin]:
+        if n in state.blocked:
+            continue
+        if b.is_sea(n):
+            out.add(n)
+        elif b.is_port(n) and not b.is_land(origin):
+            out.add(n)
+    return out
+
+
+def start_combat(state: State, house: str, origin: str, dest: str, units: tuple[str, ...]) -> None:
+    """Hand-off to combat (rulebook 战斗 / Combat; issue 4). Not implemented yet: refuses.
+
+    Called by :func:`resolve_march` after the whole march was validated (units, reach, one fight,
+    supply counting the attackers as an army in ``dest``, the power token), after the moves that
+    start no fight were made and the power token left, and after the ``("march", house)`` task was
+    popped. ``units`` (types, standing units of ``origin``) are still in ``origin``.
+
+    The combat module should push its own tasks (support declarations in turn order, house cards,
+    ...) followed by ``("march_end", house, origin)``, which removes the March order and passes
+    the turn to the next house. Until then this raises, and ``apply`` discards the working copy,
+    so the state is unchanged.
+    """
+    raise IllegalAction(
+        "march.combat_not_supported",
+        f"Marching into {dest} would start a combat, and combat is not available in this version of the engine yet.",
+        area=origin,
+        to=dest,
+    )
+
+
+def unit_strength(utype: str, routed: bool, castle_target: bool) -> int:
+    if routed:
+        return 0
+    if utype == "siege_engine":
+        return 4 if castle_target else 0
+    return board().unit_strength[utype]
+
+
+def neutral_supporters(state: State, target: str, attacker: str) -> list[tuple[str, str, int]]:
+    """Support orders adjacent to ``target`` (a land area): ``(house, area, strength)``, turn order.
+
+    Port ships cannot support a land area; siege engines count only if ``target`` has a castle.
+    """
+    b = board()
+    castle = b.areas[target].castle is not None
+    out = []
+    for n in b.adjacent[target]:
+        o = state.orders.get(n)
+        if o is None or b.order_tokens[o[1]].type != "support" or b.is_port(n):
+            continue
+        strength = sum(unit_strength(u[1], u[2], castle) for u in state.units_of(n))
+        strength += b.order_tokens[o[1]].strength
+        out.append((o[0], n, strength))
+    order = state.turn_order()
+    return sorted(out, key=lambda x: (order.index(x[0]), x[1]))
+
+
+@auto("marches")
+def marches(state: State, task: tuple) -> None:
+    h = next_house(state, lambda x: bool(orders_of(state, x, "march")))
+    if h is None:
+        state.ctx["cursor"] = 0
+        return
+    push(state, ("march", h), task)
+
+
+def march_options(state: State, house: str) -> dict:
+    out = {}
+    for a in orders_of(state, house, "march"):
+        standing = Counter(u[1] for u in state.units_of(a) if not u[2])
+        out[a] = {
+            "units": dict(standing),
+            "land": sorted(land_destinations(state, house, a)),
+            "ship": sorted(ship_destinations(state, house, a)),
+        }
+    return out
+
+
+@decision("march", ("march",))
+class MarchTask:
+    @staticmethod
+    def decisions(state: State, task: tuple) -> list[Decision]:
+        h = task[1]
+        return [Decision(h, "march", {"marches": march_options(state, h), "power": state.power[h]})]
+
+    @staticmethod
+    def handle(state: State, task: tuple, actor: str, action) -> None:
+        resolve_march(state, actor, action)
+
+
+def resolve_march(state: State, house: str, action) -> None:
+    b = board()
+    origin = action.area
+    if origin not in orders_of(state, house, "march"):
+        raise IllegalAction("march.no_order", f"You have no March order in {origin}.", area=origin)
+    token = state.orders[origin][1]
+    standing = Counter(u[1] for u in state.units_of(origin) if not u[2])
+    wanted: Counter = Counter()
+    by_dest: dict[str, list[str]] = {}
+    for mv in action.moves:
+        if mv.to == origin:
+            raise IllegalAction("march.same_area", "Units staying put need no move.", area=origin)
+        for ut in mv.units:
+            if ut not in b.unit_limits:
+                raise IllegalAction("march.unknown_unit", f"{ut!r} is not a unit type.", unit=ut)
+            wanted[ut] += 1
+        by_dest.setdefault(mv.to, []).extend(mv.units)
+    for ut, n in wanted.items():
+        if n > standing[ut]:
+            raise IllegalAction(
+                "march.not_enough_units", f"{origin} has {standing[ut]} standing {ut}(s), not {n}.", area=origin, unit=ut
+            )
+    land_ok = land_destinations(state, house, origin)
+    ship_ok = ship_destinations(state, house, origin)
+    fights = []
+    for dest, units in by_dest.items():
+        if dest not in b.areas:
+            raise IllegalAction("march.unknown_area", f"There is no area {dest!r}.", to=dest)
+        if not units:
+            continue
+        if dest in state.blocked:
+            raise IllegalAction("march.blocked", f"{dest} is impassable in this game.", to=dest)
+        for ut in units:
+            if ut in LAND_UNITS:
+                if not b.is_land(dest):
+                    raise IllegalAction("march.wrong_terrain", f"A {ut} cannot enter {dest}.", unit=ut, to=dest)
+                if dest not in land_ok:
+                    raise IllegalAction("march.not_adjacent", f"{dest} cannot be reached from {origin}.", area=origin, to=dest)
+            else:
+                if b.is_land(dest):
+                    raise IllegalAction("march.wrong_terrain", f"A ship cannot enter {dest}.", unit=ut, to=dest)
+                if dest not in ship_ok:
+                    raise IllegalAction("march.not_adjacent", f"{dest} cannot be reached from {origin}.", area=origin, to=dest)
+        if b.is_port(dest):
+            if controller(state, dest) != house:
+                raise IllegalAction("march.enemy_port", f"Ships may enter only a port whose land you control ({dest}).", to=dest)
+            if len(state.units_of(dest)) + len(units) > b.tracks["port_max_ships"]:
+                raise IllegalAction("march.port_full", f"A port holds at most 3 ships ({dest}).", to=dest)
+        owner = state.owner(dest)
+        g = state.garrisons.get(dest)
+        if (owner is not None and owner != house) or (owner is None and g is not None and g[0] != house):
+            fights.append((dest, "combat"))
+        elif dest in state.neutral:
+            fights.append((dest, "neutral"))
+    if len(fights) > 1:
+        raise IllegalAction(
+            "march.two_fights", "One March order may start only one fight (enemy units or a neutral force).", to=[f[0] for f in fights]
+        )
+    # supply after the move (and, for a neutral attack, also if it fails)
+    moving = sum(len(u) for u in by_dest.values())
+    left = len(state.units_of(origin)) - moving
+    counts = {origin: left}
+    for dest, units in by_dest.items():
+        if fights and dest == fights[0][0] and fights[0][1] == "combat":
+            counts[dest] = len(units)  # the attackers form an army in the contested area
+        else:
+            counts[dest] = len(state.units_of(dest)) + len(units)
+    if not within_supply(state, house, counts):
+        raise IllegalAction("march.supply", "After this march your armies would exceed your supply limit.")
+    if fights and fights[0][1] == "neutral":
+        fail_counts = dict(counts)
+        fail_counts.pop(fights[0][0])
+        fail_counts[origin] = left + len(by_dest[fights[0][0]])
+        if not within_supply(state, house, fail_counts):
+            raise IllegalAction("march.supply", "If the attack on the neutral force failed, your armies would exceed your supply limit.")
+    # leaving a power token (建立控制权)
+    if action.leave_power:
+        if not b.is_land(origin) or left != 0:
+            raise IllegalAction("march.cannot_leave_power", "A power token can be left only in a land area all your units leave.", area=origin)
+        if state.power_tokens.get(origin) == house or b.areas[origin].home_of == house:
+            raise IllegalAction("march.cannot_leave_power", "You already keep control of this area without a power token.", area=origin)
+        if state.power[house] < 1:
+            raise IllegalAction("march.no_power", "You have no available power token to leave.", area=origin)
+    # execute the moves that start no fight first (行军 ⑦), and leave the power token
+    fight_dest = fights[0][0] if fights else None
+    for dest, units in by_dest.items():
+        if dest == fight_dest:
+            continue
+        move_units(state, house, origin, dest, units)
+    if action.leave_power:
+        state.power[house] -= 1
+        state.power_tokens[origin] = house
+        state.emit("power_token_left", house=house, area=origin)
+    if fights and fights[0][1] == "combat":
+        state.emit("march", house=house, area=origin, moves={d: list(u) for d, u in by_dest.items() if d != fight_dest})
+        pop(state)
+        start_combat(state, house, origin, fight_dest, tuple(by_dest[fight_dest]))
+        return  # pragma: no cover - start_combat raises until issue 4
+    if fight_dest is None:
+        del state.orders[origin]
+        state.emit("march", house=house, area=origin, moves={d: list(u) for d, u in by_dest.items()})
+        advance_cursor(state, house)
+        pop(state)
+        return
+    # neutral force attack: collect support from other houses
+    units = tuple(by_dest[fight_dest])
+    castle = b.areas[fight_dest].castle is not None
+    base = sum(unit_strength(u, False, castle) for u in units) + b.order_tokens[token].strength
+    own = sum(s for (h, _, s) in neutral_supporters(state, fight_dest, house) if h == house)
+    state.ctx["neutral_attack"] = (house, origin, fight_dest, units, base + own)
+    others = [(h, a) for (h, a, _) in neutral_supporters(state, fight_dest, house) if h != house]
+    state.emit("neutral_attack", house=house, area=origin, target=fight_dest, units=list(units), strength=base + own, neutral=state.neutral[fight_dest])
+    pop(state)
+    push(state, *[("neutral_support", h, a) for (h, a) in others], ("neutral_resolve",))
+
+
+def move_units(state: State, house: str, origin: str, dest: str, units) -> None:
+    """Move ``units`` (types) from ``origin`` to ``dest``; discard an enemy power token there."""
+    for ut in units:
+        u = state.remove_unit(origin, ut, prefer_routed=False)
+        state.add_unit(dest, house, u[1], u[2])
+    tok = state.power_tokens.get(dest)
+    if tok is not None and tok != house:
+        del state.power_tokens[dest]
+        state.emit("power_token_discarded", house=tok, area=dest)
+    capture_port(state, house, dest)
+
+
+def capture_port(state: State, house: str, land: str) -> None:
+    """控制敌方港口 / Taking control of an enemy port: when ``house`` takes control of ``land``,
+    enemy ships in its port are replaced by ``house``'s own ships as far as its reserve and
+    supply allow; the rest are removed. (Also used by combat, issue 4.)
+
+    Choice made here: the engine replaces as many ships as it can (the rulebook lets the player
+    replace fewer; replacing is never worse for the player).
+    """
+    from .control import available_units
+
+    port = board().areas[land].port
+    if not port:
+        return
+    ships = state.units_of(port)
+    if not ships or ships[0][0] == house:
+        return
+    loser = ships[0][0]
+    n = len(ships)
+    state.units.pop(port)
+    taken = 0
+    for _ in range(n):
+        if available_units(state, house, "ship") < 1:
+            break
+        state.add_unit(port, house, "ship")
+        if not within_supply(state, house):
+            state.remove_unit(port, "ship")
+            break
+        taken += 1
+    state.emit("port_captured", house=house, area=port, loser=loser, taken=taken, removed=n - taken)
+
+
+@auto("march_end")
+def march_end(state: State, task: tuple) -> None:
+    """After a march's fight: remove the March order, pass the turn in turn order."""
+    _, house, origin = task
+    state.orders.pop(origin, None)
+    advance_cursor(state, house)
+
+
+@decision("neutral_support", ("support",))
+class NeutralSupportTask:
+    @staticmethod
+    def decisions(state: State, task: tuple) -> list[Decision]:
+        _, h, area = task
+        att = state.ctx["neutral_attack"]
+        return [Decision(h, "support_neutral_attack", {"attacker": att[0], "target": att[2], "from": area})]
+
+    @staticmethod
+    def handle(state: State, task: tuple, actor: str, action) -> None:
+        _, h, area = task
+        if action.give:
+            att = state.ctx["neutral_attack"]
+            for hh, a, s in neutral_supporters(state, att[2], att[0]):
+                if a == area:
+                    state.ctx["neutral_attack"] = att[:4] + (att[4] + s,)
+        state.emit("support_declared", house=actor, area=area, give=action.give)
+        pop(state)
+
+
+@auto("neutral_resolve")
+def neutral_resolve(state: State, task: tuple) -> None:
+    house, origin, dest, units, strength = state.ctx.pop("neutral_attack")
+    need = state.neutral[dest]
+    if strength >= need:
+        del state.neutral[dest]
+        move_units(state, house, origin, dest, units)
+        state.emit("neutral_defeated", house=house, area=dest, strength=strength, neutral=need)
+    else:
+        state.emit("neutral_held", house=house, area=dest, strength=strength, neutral=need)
+    state.orders.pop(origin, None)
+    advance_cursor(state, house)

@@ -1,0 +1,230 @@
+"""战略阶段 / Planning phase: 部署指令 Assign orders, 展示指令 Reveal orders, 使用信鸽 Messenger Raven.
+
+* Every house places, face-down and simultaneously, one order in each area holding its units
+  (ports included; never in an area holding only a garrison). One order per area.
+* Each house has 15 tokens (``tracks.json`` ``order_tokens``); special (starred) tokens are
+  limited by the house's King's Court position (宫廷势力条 / King's Court, with the 3-4 player
+  overlay in ``setups.json``); Westeros cards may forbid some tokens this round.
+* 没有足够的指令标记了？ / Not enough orders: a house that cannot legally fill every area places
+  as many as it can (it chooses which areas stay empty). Placement stays simultaneous here
+  (the rulebook has such houses place in turn order; nothing hidden differs: orders stay face-down).
+* All orders are revealed at once when the last house is in.
+* The Messenger Raven holder then may replace one of its orders with an unused one, or look at
+  the top wildling card and keep it on top or put it at the bottom, or do nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from ..base import Decision, IllegalAction
+from .data import board
+from .flow import auto, decision, pop, push
+from .state import State
+
+
+def start_round_planning(state: State) -> None:
+    """Queue the planning phase and the action phase after it."""
+    state.phase = "planning"
+    state.placed = {}
+    state.tasks = (("place_orders",), ("reveal_orders",), ("raven",), ("action_phase",)) + state.tasks
+
+
+def order_areas(state: State, house: str) -> list[str]:
+    """Areas where ``house`` must place an order: every area with its units."""
+    return sorted(a for a, us in state.units.items() if us[0][0] == house)
+
+
+def stars(state: State, house: str) -> int:
+    """Special orders ``house`` may place: the stars by its King's Court position."""
+    pos = state.tracks["kings_court"].index(house)
+    return board().setup(state.players)["kings_court_stars"][pos]
+
+
+def token_allowed(state: State, token: str) -> bool:
+    return token not in state.flags.get("forbidden", frozenset())
+
+
+def max_orders(state: State, house: str) -> int:
+    """How many orders ``house`` can legally have on the board this round."""
+    normal, special = _allowed_counts(state.flags.get("forbidden", frozenset()))
+    return normal + min(special, stars(state, house))
+
+
+@lru_cache(maxsize=64)
+def _allowed_counts(forbidden: frozenset) -> tuple[int, int]:
+    b = board()
+    pool = Counter(b.order_pool)
+    normal = sum(n for t, n in pool.items() if not b.order_tokens[t].special and t not in forbidden)
+    special = sum(n for t, n in pool.items() if b.order_tokens[t].special and t not in forbidden)
+    return normal, special
+
+
+def check_order_set(state: State, house: str, orders: dict[str, str], areas: list[str]) -> None:
+    """Validate a full set of orders for ``house`` (token ids per area).
+
+    Raises IllegalAction with codes ``orders.unknown_token``, ``orders.not_your_area``,
+    ``orders.token_unavailable``, ``orders.forbidden``, ``orders.too_many_special``,
+    ``orders.missing``.
+    """
+    b = board()
+    for area, tok in orders.items():
+        if tok not in b.order_tokens:
+            raise IllegalAction("orders.unknown_token", f"There is no order token {tok!r}.", token=tok)
+        if area not in areas:
+            raise IllegalAction("orders.not_your_area", f"You have no units in {area} to give an order to.", area=area)
+        if not token_allowed(state, tok):
+            raise IllegalAction("orders.forbidden", f"A Westeros card forbids the {tok} order this round.", token=tok)
+    used = Counter(orders.values())
+    pool = Counter(b.order_pool)
+    for tok, n in used.items():
+        if n > pool[tok]:
+            raise IllegalAction("orders.token_unavailable", f"You have only {pool[tok]} {tok} token(s).", token=tok, count=pool[tok])
+    sp = sum(n for tok, n in used.items() if b.order_tokens[tok].special)
+    if sp > stars(state, house):
+        raise IllegalAction(
+            "orders.too_many_special",
+            f"Your King's Court position allows {stars(state, house)} special order(s), not {sp}.",
+            allowed=stars(state, house),
+            placed=sp,
+        )
+    need = min(len(areas), max_orders(state, house))
+    if len(orders) < need:
+        missing = sorted(set(areas) - set(orders))
+        raise IllegalAction("orders.missing", "Every area with your units needs an order.", missing=missing)
+
+
+@decision("place_orders", ("place_orders",))
+class PlaceOrdersTask:
+    @staticmethod
+    def decisions(state: State, task: tuple) -> list[Decision]:
+        out = []
+        for h in state.turn_order():
+            if h in state.placed:
+                continue
+            areas = order_areas(state, h)
+            if not areas:
+                continue
+            out.append(
+                Decision(
+                    h,
+                    "place_orders",
+                    {
+                        "areas": areas,
+                        "tokens": list(board().order_pool),
+                        "forbidden": sorted(state.flags.get("forbidden", ())),
+                        "special_allowed": stars(state, h),
+                        "must_place": min(len(areas), max_orders(state, h)),
+                    },
+                    simultaneous=True,
+                )
+            )
+        return out
+
+    @staticmethod
+    def handle(state: State, task: tuple, actor: str, action) -> None:
+        orders = dict(action.orders)
+        check_order_set(state, actor, orders, order_areas(state, actor))
+        state.placed[actor] = tuple(sorted(orders.items()))
+        state.emit("orders_placed", house=actor)
+        if not PlaceOrdersTask.decisions(state, task):
+            pop(state)
+
+
+@auto("reveal_orders")
+def reveal_orders(state: State, task: tuple) -> None:
+    """展示指令 / Reveal orders: all at once."""
+    state.orders = {}
+    for h, orders in state.placed.items():
+        for area, tok in orders:
+            state.orders[area] = (h, tok)
+    state.placed = {}
+    state.emit("orders_revealed", orders={a: list(v) for a, v in sorted(state.orders.items())})
+
+
+def unused_tokens(state: State, house: str) -> Counter:
+    pool = Counter(board().order_pool)
+    pool.subtract(Counter(tok for (h, tok) in state.orders.values() if h == house))
+    return +pool
+
+
+@decision("raven", ("raven",))
+class RavenTask:
+    """使用信鸽 / Messenger Raven (once per round, the King's Court leader)."""
+
+    @staticmethod
+    def decisions(state: State, task: tuple) -> list[Decision]:
+        h = state.holder("kings_court")
+        if state.flags.get("raven_used"):
+            return []
+        mine = sorted(a for a, (hh, _) in state.orders.items() if hh == h)
+        return [
+            Decision(
+                h,
+                "raven",
+                {
+                    "choices": ["replace", "peek", "pass"],
+                    "areas": mine,
+                    "unused_tokens": sorted(unused_tokens(state, h).elements()),
+                },
+            )
+        ]
+
+    @staticmethod
+    def handle(state: State, task: tuple, actor: str, action) -> None:
+        b = board()
+        if action.choice == "pass":
+            pop(state)
+            state.emit("raven_pass", house=actor)
+            return
+        if action.choice == "peek":
+            pop(state)
+            state.flags["raven_used"] = True
+            push(state, ("raven_peek",))
+            top = state.decks["wildling"][0]
+            state.emit("raven_peek", house=actor)
+            state.emit("raven_saw", to=actor, house=actor, card=top)
+            state.ctx["raven_saw"] = (actor, top)
+            return
+        if action.choice != "replace":
+            raise IllegalAction("raven.bad_choice", "Choose replace, peek or pass.", choice=action.choice)
+        area, tok = action.area, action.token
+        cur = state.orders.get(area or "")
+        if cur is None or cur[0] != actor:
+            raise IllegalAction("raven.not_your_order", "Replace one of your own orders on the board.", area=area)
+        if tok not in b.order_tokens:
+            raise IllegalAction("orders.unknown_token", f"There is no order token {tok!r}.", token=tok)
+        if unused_tokens(state, actor)[tok] <= 0:
+            raise IllegalAction("raven.token_in_use", f"The {tok} token is not among your unused orders.", token=tok)
+        if not token_allowed(state, tok):
+            raise IllegalAction("orders.forbidden", f"A Westeros card forbids the {tok} order this round.", token=tok)
+        sp = sum(1 for a, (h, t) in state.orders.items() if h == actor and a != area and b.order_tokens[t].special)
+        if b.order_tokens[tok].special and sp + 1 > stars(state, actor):
+            raise IllegalAction(
+                "orders.too_many_special",
+                f"Your King's Court position allows {stars(state, actor)} special order(s).",
+                allowed=stars(state, actor),
+                placed=sp + 1,
+            )
+        state.orders[area] = (actor, tok)
+        state.flags["raven_used"] = True
+        pop(state)
+        state.emit("raven_replace", house=actor, area=area, old=cur[1], new=tok)
+
+
+@decision("raven_peek", ("raven_keep",))
+class RavenPeekTask:
+    @staticmethod
+    def decisions(state: State, task: tuple) -> list[Decision]:
+        h = state.holder("kings_court")
+        return [Decision(h, "raven_wildling", {"card": state.decks["wildling"][0], "choices": ["top", "bottom"]})]
+
+    @staticmethod
+    def handle(state: State, task: tuple, actor: str, action) -> None:
+        deck = state.decks["wildling"]
+        if action.bottom:
+            state.decks["wildling"] = deck[1:] + deck[:1]
+            state.ctx.pop("raven_saw", None)
+        pop(state)
+        state.emit("raven_wildling", house=actor, bottom=action.bottom)

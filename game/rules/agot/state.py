@@ -1,0 +1,155 @@
+"""The game state of an AGoT 2nd-edition game, and cheap copies of it.
+
+A :class:`State` is a plain record of dicts whose *values are immutable* (ints, strings, tuples,
+frozensets). :meth:`State.clone` therefore copies each dict shallowly (one level) and the copy
+can be changed freely without touching the original: ``apply`` clones once, then edits the clone.
+
+Shapes (area ids and house ids as in ``game/data/agot2``):
+
+* ``units``: ``{area: ((house, unit_type, routed), ...)}`` (all units of an area belong to one
+  house; areas without units are absent);
+* ``power_tokens``: ``{land area: house}`` (power tokens establishing control);
+* ``garrisons``: ``{home area: (house, strength)}``; ``neutral``: ``{area: strength}``;
+  ``blocked``: areas no one may enter (3-player "~" tokens and their ports);
+* ``power``: available power tokens per house; ``supply``: supply track position per house;
+* ``tracks``: ``{track id: (house, ...)}``, position 1 first;
+* ``orders``: revealed orders ``{area: (house, token id)}``; ``placed``: face-down orders being
+  placed ``{house: {area: token id}}`` (hidden until all are in);
+* ``hands`` / ``discards``: house card ids per house; ``decks``: Westeros decks I/II/III and
+  ``"wildling"`` as tuples, top card first;
+* ``tasks``: the queue of what happens next (see :mod:`.flow`), head first;
+* ``ctx``: small phase-scoped context (cards revealed, bids, cursors), values immutable;
+* ``log``: a persistent chain ``(event, previous chain)`` of events (see :func:`events`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+_DICT_FIELDS = (
+    "units",
+    "power_tokens",
+    "garrisons",
+    "neutral",
+    "power",
+    "supply",
+    "tracks",
+    "orders",
+    "placed",
+    "hands",
+    "discards",
+    "decks",
+    "ctx",
+    "flags",
+)
+_PLAIN_FIELDS = (
+    "players",
+    "houses",
+    "options",
+    "seed",
+    "rng_n",
+    "round",
+    "phase",
+    "threat",
+    "blocked",
+    "tasks",
+    "log",
+    "result",
+    "version",
+)
+
+
+class State:
+    """One position of a game. Treat as immutable outside ``apply`` (see module docstring)."""
+
+    __slots__ = _DICT_FIELDS + _PLAIN_FIELDS
+
+    def __init__(self, **kw: Any) -> None:
+        for f in _DICT_FIELDS:
+            setattr(self, f, kw.pop(f, {}))
+        for f in _PLAIN_FIELDS:
+            setattr(self, f, kw.pop(f, None))
+        if kw:
+            raise TypeError(f"unknown state fields {sorted(kw)}")
+
+    def clone(self) -> "State":
+        new = State.__new__(State)
+        for f in _DICT_FIELDS:
+            setattr(new, f, dict(getattr(self, f)))
+        for f in _PLAIN_FIELDS:
+            setattr(new, f, getattr(self, f))
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """A plain comparable value of the whole state (for tests: replay equality)."""
+        out = {f: getattr(self, f) for f in _PLAIN_FIELDS if f != "log"}
+        out.update({f: getattr(self, f) for f in _DICT_FIELDS})
+        out["log"] = list(events(self))
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- queries ---------------------------------------------------------------------------------
+    def units_of(self, area: str) -> tuple:
+        return self.units.get(area, ())
+
+    def owner(self, area: str) -> str | None:
+        """House of the units in ``area`` (None when empty)."""
+        u = self.units.get(area)
+        return u[0][0] if u else None
+
+    def holder(self, track: str) -> str:
+        """The house in position 1 of ``track`` (holder of its dominance token)."""
+        return self.tracks[track][0]
+
+    def turn_order(self) -> tuple[str, ...]:
+        """Houses in Iron Throne track order (王权势力条 / Iron Throne track: 顺位)."""
+        return self.tracks["iron_throne"]
+
+    # -- edits (only on a clone) -------------------------------------------------------------------
+    def add_unit(self, area: str, house: str, utype: str, routed: bool = False) -> None:
+        self.units[area] = self.units.get(area, ()) + ((house, utype, routed),)
+
+    def remove_unit(self, area: str, utype: str, prefer_routed: bool | None = None) -> tuple:
+        """Remove one unit of ``utype`` from ``area`` and return it (routed ones last unless told)."""
+        us = list(self.units.get(area, ()))
+        idx = None
+        for i, u in enumerate(us):
+            if u[1] == utype and (prefer_routed is None or u[2] == prefer_routed):
+                idx = i
+                break
+        if idx is None:
+            for i, u in enumerate(us):
+                if u[1] == utype:
+                    idx = i
+                    break
+        if idx is None:
+            raise KeyError((area, utype))
+        unit = us.pop(idx)
+        if us:
+            self.units[area] = tuple(us)
+        else:
+            self.units.pop(area, None)
+        return unit
+
+    def emit(self, kind: str, to: str | None = None, **data: Any) -> None:
+        """Append an event ``{"kind", "round", "to" (None = everyone), ...data}`` to the log."""
+        ev = {"kind": kind, "round": self.round, "to": to}
+        ev.update(data)
+        self.log = (ev, self.log)
+
+    def set_ctx(self, **kw: Any) -> None:
+        self.ctx.update(kw)
+
+
+def events(state: State) -> Iterator[dict[str, Any]]:
+    """The state's events, oldest first."""
+    out = []
+    node = state.log
+    while node:
+        out.append(node[0])
+        node = node[1]
+    return iter(reversed(out))

@@ -1,0 +1,84 @@
+"""What one viewer may see: ``view(state, viewer)`` (DESIGN.md principle 4; 隐藏信息 / Hidden
+information).
+
+Public: the board (units, routed state, power tokens, garrisons, neutral forces), revealed
+orders, tracks and dominance tokens, supply, available power, victory counts, threat, the
+Westeros cards being resolved, house card hands and discards (public in this game except while
+a card is being chosen in combat), deck sizes, revealed bids, the plain-language event log.
+
+Hidden (absent unless the viewer owns it): face-down orders while being placed (only *who* has
+placed), bids not yet revealed (only who has bid), deck order, the top wildling card (only the
+Messenger Raven holder who looked at it, while it stays on top), the random generator, other
+houses' decision options.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .control import castle_count, pool_left
+from .data import DOMINANCE, board
+from .flow import current_decisions
+from .state import State, events
+
+
+def view(state: State, viewer: str | None) -> dict[str, Any]:
+    """The JSON-able view of ``state`` for ``viewer`` (a house id in play, or None)."""
+    if viewer is not None and viewer not in state.houses:
+        viewer = None
+    b = board()
+    out: dict[str, Any] = {
+        "ruleset": "agot2",
+        "viewer": viewer,
+        "version": state.version,
+        "players": state.players,
+        "houses": list(state.houses),
+        "round": state.round,
+        "phase": state.phase,
+        "threat": state.threat,
+        "tracks": {t: list(v) for t, v in state.tracks.items()},
+        "dominance": {DOMINANCE[t]: v[0] for t, v in state.tracks.items()},
+        "blade_used": bool(state.flags.get("blade_used")),
+        "raven_used": bool(state.flags.get("raven_used")),
+        "forbidden": sorted(state.flags.get("forbidden", ())),
+        "supply": dict(state.supply),
+        "power": dict(state.power),
+        "power_pool": {h: pool_left(state, h) for h in state.houses},
+        "victory": {h: castle_count(state, h) for h in state.houses},
+        "units": {
+            a: {"house": us[0][0], "units": [{"type": u[1], "routed": u[2]} for u in us]} for a, us in sorted(state.units.items())
+        },
+        "power_tokens": dict(sorted(state.power_tokens.items())),
+        "garrisons": {a: {"house": g[0], "strength": g[1]} for a, g in sorted(state.garrisons.items())},
+        "neutral": dict(sorted(state.neutral.items())),
+        "blocked": sorted(state.blocked),
+        "orders": {a: {"house": h, "token": t, "type": b.order_tokens[t].type} for a, (h, t) in sorted(state.orders.items())},
+        "hands": {h: list(v) for h, v in state.hands.items()},
+        "discards": {h: list(v) for h, v in state.discards.items()},
+        "decks": {k: len(v) for k, v in state.decks.items()},
+        "westeros_cards": list(state.ctx.get("westeros_cards", ())),
+        "result": state.result,
+    }
+    if state.placed or any(t[0] == "place_orders" for t in state.tasks[:1]):
+        out["orders_placed"] = sorted(state.placed)
+        if viewer in state.placed:
+            out["my_orders"] = dict(state.placed[viewer])
+    if "bids" in state.ctx:
+        got = dict(state.ctx["bids"])
+        out["bids_placed"] = sorted(got)
+        if viewer in got:
+            out["my_bid"] = got[viewer]
+    if "revealed_bids" in state.ctx:
+        out["revealed_bids"] = dict(state.ctx["revealed_bids"])
+    saw = state.ctx.get("raven_saw")
+    if saw and viewer == saw[0] and state.decks["wildling"] and state.decks["wildling"][0] == saw[1]:
+        out["wildling_top"] = saw[1]
+    pend = []
+    for d in current_decisions(state):
+        item = {"actor": d.actor, "kind": d.kind, "simultaneous": d.simultaneous}
+        if viewer == d.actor:
+            item["options"] = dict(d.options)
+        pend.append(item)
+    out["pending"] = pend
+    out["events"] = [e for e in events(state) if e["to"] is None or e["to"] == viewer]
+    return out

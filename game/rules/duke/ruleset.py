@@ -1,0 +1,64 @@
+"""The Duke behind the site's ruleset contract (:class:`game.rules.base.Ruleset`)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..base import Decision, IllegalAction
+from . import actions as A
+from . import engine as E
+from .position import SEATS
+from .state import State
+from .view import view as _view
+
+__all__ = ["DukeRuleset", "RULESET"]
+
+
+class DukeRuleset:
+    """The Duke (公爵战棋), 2 players: ``light`` and ``dark``.
+
+    Options (all booleans, default False): ``mountain`` (the Mountain terrain tile), ``dragon``
+    (the Dragon terrain tile), ``duchess`` and ``oracle`` (enhanced tiles added to both bags).
+    """
+
+    id = "duke"
+    min_players = 2
+    max_players = 2
+    names = {"en": "The Duke", "zh-hans": "公爵战棋"}
+    default_options: Mapping[str, Any] = dict(E.DEFAULT_OPTIONS)
+
+    def seat_names(self) -> dict[str, dict[str, str]]:
+        return {"light": {"en": "Light", "zh-hans": "浅色方"}, "dark": {"en": "Dark", "zh-hans": "深色方"}}
+
+    def seats(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        if players != 2:
+            raise IllegalAction("options.players", "The Duke is for exactly two players", players=players)
+        return list(SEATS)
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
+        if players != 2:
+            raise IllegalAction("options.players", "The Duke is for exactly two players", players=players)
+        return E.new_game(seed, options)
+
+    def parse_action(self, data: Any) -> Any:
+        return A.parse_action(data)
+
+    def apply(self, state: State, actor: str, action: Any) -> State:
+        return E.apply(state, actor, action)
+
+    def pending(self, state: State) -> list[Decision]:
+        return E.pending(state)
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        return _view(state, viewer)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return dict(state.result) if state.result else None
+
+    def bot_action(self, state: State, actor: str, level: str, seed: int) -> Any:
+        from .bots import bot_action
+
+        return bot_action(self, state, actor, level, seed)
+
+
+RULESET = DukeRuleset()

@@ -1,0 +1,61 @@
+"""``game.board_views.agot2_board_svg``: the board served as SVG at ``/boards/agot2.svg``."""
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from django.test import Client, RequestFactory
+from django.utils import translation
+
+from game import board_views, mapdraw
+
+RF = RequestFactory()
+
+
+def get(path, **headers):
+    return board_views.agot2_board_svg(RF.get(path, **headers))
+
+
+def test_serves_the_board_svg_with_every_area():
+    response = get("/boards/agot2.svg")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("image/svg+xml")
+    root = ET.fromstring(response.content)
+    ids = {el.get("id") for el in root.iter() if el.get("id", "").startswith("area-")}
+    assert ids == {f"area-{a}" for a in mapdraw.load_areas()}
+    assert "max-age=86400" in response["Cache-Control"]
+
+
+def test_language_from_query_or_active_language():
+    assert "临冬城" in get("/boards/agot2.svg?lang=zh").content.decode()
+    with translation.override("zh-hans"):
+        assert "临冬城" in get("/boards/agot2.svg").content.decode()
+    with translation.override("en"):
+        body = get("/boards/agot2.svg").content.decode()
+    assert "Winterfell" in body and "临冬城" not in body
+
+
+def test_unknown_language_is_a_clear_400():
+    response = get("/boards/agot2.svg?lang=xx")
+    assert response.status_code == 400
+    assert b"unsupported language" in response.content
+
+
+def test_etag_revalidation():
+    first = get("/boards/agot2.svg?lang=en")
+    again = get("/boards/agot2.svg?lang=en", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+
+
+def test_only_get():
+    assert board_views.agot2_board_svg(RF.post("/boards/agot2.svg")).status_code == 405
+
+
+def test_routed_at_boards_agot2_svg_with_an_element_for_every_area():
+    """Issue 6: ``/boards/agot2.svg`` holds one ``area-<id>`` element per area of areas.json."""
+    areas = json.loads((Path(mapdraw.__file__).parent / "data" / "agot2" / "areas.json").read_text("utf-8"))
+    response = Client().get("/boards/agot2.svg")
+    assert response.status_code == 200 and response["Content-Type"].startswith("image/svg+xml")
+    root = ET.fromstring(response.content)
+    ids = [el.get("id") for el in root.iter() if (el.get("id") or "").startswith("area-")]
+    assert sorted(ids) == sorted(f"area-{a['id']}" for a in areas)
