@@ -59,7 +59,7 @@ run: $(VENV)/.installed messages migrate
 	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
 test: $(VENV)/.installed-test messages chromium
-	$(PY) -m pytest
+	$(PY) -m pytest $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info test-results .pytest_cache

@@ -1,7 +1,10 @@
 """Django admin for moderation: users' profiles, lobbies and their seats."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
+from . import lobbies
 from .models import Lobby, Profile, Seat
 
 
@@ -20,6 +23,17 @@ class LobbyAdmin(admin.ModelAdmin):
     exclude = ["password", "invite_token"]  # secrets stay out of the moderation pages
     readonly_fields = ["version", "created_at", "started_at"]
     inlines = [SeatInline]
+    actions = ["cancel_open_lobbies"]
+
+    @admin.action(description=_("Cancel the selected lobbies that have not started"))
+    def cancel_open_lobbies(self, request, queryset):
+        done = 0
+        for lobby in queryset.filter(status=Lobby.Status.OPEN):
+            lobbies.cancel_lobby(lobby.pk, request.user, moderator=True)
+            done += 1
+        self.message_user(
+            request, ngettext("%d lobby cancelled.", "%d lobbies cancelled.", done) % done, messages.SUCCESS
+        )
 
 
 @admin.register(Profile)

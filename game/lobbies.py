@@ -162,7 +162,8 @@ def start_lobby(lobby_id: int, by_user) -> Lobby:
     """The creator starts a full lobby: houses still random are drawn on the server.
 
     The draw uses the operating system's random source; the result is stored on the seats
-    (``house``, ``random_house=True``) and the lobby becomes ``started``.
+    (``house``, ``random_house=True``) and the lobby becomes ``started``. Live play (issue 5)
+    creates the game record (seed, empty action log) here, in the same transaction.
     """
     with transaction.atomic():
         lobby = _locked(lobby_id)
@@ -189,11 +190,11 @@ def start_lobby(lobby_id: int, by_user) -> Lobby:
     return lobby
 
 
-def cancel_lobby(lobby_id: int, by_user) -> None:
-    """The creator calls off a lobby that has not started."""
+def cancel_lobby(lobby_id: int, by_user, *, moderator: bool = False) -> None:
+    """The creator (or a moderator, from the admin) calls off a lobby that has not started."""
     with transaction.atomic():
         lobby = _locked(lobby_id)
-        if lobby.creator_id != by_user.pk:
+        if not moderator and lobby.creator_id != by_user.pk:
             raise LobbyError(_("Only the lobby's creator can cancel it."))
         if not lobby.is_open:
             raise LobbyError(_("Only a lobby that has not started can be cancelled."))

@@ -4,6 +4,9 @@
   ``pytest`` works without ``make``.
 * ``redis_url`` / ``postgres_url``: a real server on 127.0.0.1, started (and installed with
   apt-get when running as root) if needed; otherwise the test is skipped naming the package.
+* ``browser``: Debian's chromium through Playwright's sync API, one for the whole session (shared
+  by tests/e2e and tests/map: a second sync Playwright in one process would fail).
+* ``make_user`` / ``client_for``: users (registered or guest) and logged-in test clients.
 """
 
 from __future__ import annotations
@@ -154,22 +157,6 @@ def client_for(client, db):
         return c
 
     return make
-
-
-@pytest.fixture(autouse=True)
-def _fast_password_hasher(settings):
-    """Hash passwords quickly in tests (Django's slow default hasher is for production)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def _english_by_default():
-    """Each test starts in English (a request in Chinese leaves its language active on the thread)."""
-    from django.utils import translation
-
-    translation.activate("en")
-    yield
-    translation.deactivate()
 
 
 # --- the real browser ----------------------------------------------------------------------------

@@ -77,3 +77,9 @@ document.addEventListener("click", async (event) => {
   }
   button.textContent = gettext("Copied");
 });
+
+// Forms that undo something for everyone ask first (the question is rendered, translated, by the server).
+document.addEventListener("submit", (event) => {
+  const question = event.target.dataset?.confirm;
+  if (question && !window.confirm(question)) event.preventDefault();
+});

@@ -120,6 +120,7 @@ def test_wrong_password_shows_beside_field(browser, live_server_url, shots):
     page.fill("#id_name", "Secret council")
     page.check("#id_is_private")
     page.fill("#id_password", "lemoncake")
+    page.screenshot(path=shots("create-375px"), full_page=True)
     page.get_by_role("button", name="Create the lobby").click()
     lobby_url = page.url
     ctx.close()

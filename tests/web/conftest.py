@@ -37,3 +37,19 @@ def snapshot(db):
         )
 
     return take
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):
+    """Hash passwords quickly in tests (Django's slow default hasher is for production)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default():
+    """Each test starts in English (a request in Chinese leaves its language active on the thread)."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()

@@ -22,6 +22,21 @@ def test_admin_lists_lobbies_seats_and_profiles(client, make_lobby):
     assert client.get(reverse("admin:game_profile_changelist")).status_code == 200
 
 
+def test_moderator_cancels_open_lobbies_from_the_admin(client, make_lobby):
+    open_one, started = make_lobby(players=3), make_lobby(players=3, seated=3)
+    lobbies.start_lobby(started.pk, started.creator)
+    admin = get_user_model().objects.create_superuser("mod", "mod@example.org", "pw-long-enough-1")
+    client.force_login(admin)
+    r = client.post(
+        reverse("admin:game_lobby_changelist"),
+        {"action": "cancel_open_lobbies", "_selected_action": [open_one.pk, started.pk]},
+        follow=True,
+    )
+    assert "1 lobby cancelled." in r.content.decode()
+    open_one.refresh_from_db(), started.refresh_from_db()
+    assert (open_one.status, started.status) == ("cancelled", "started")
+
+
 def test_superuser_without_profile_can_use_the_site(client):
     admin = get_user_model().objects.create_superuser("mod", "mod@example.org", "pw-long-enough-1")
     client.force_login(admin)
