@@ -47,3 +47,19 @@ def agot2_board_svg(request):
     if not asked:
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
     return response
+
+
+@require_GET
+def agot2_board_data_json(request):
+    """``GET /boards/agot2.json?lang=en|zh-hans``: names and static facts for the game screen
+    (:func:`game.board_data.agot2_board_data`); public, cacheable for a day."""
+    from django.http import JsonResponse
+
+    from game.board_data import agot2_board_data
+
+    lang = request.GET.get("lang") or get_language() or "en"
+    response = JsonResponse(agot2_board_data(lang), json_dumps_params={"ensure_ascii": False})
+    patch_cache_control(response, public=True, max_age=86400)
+    if not request.GET.get("lang"):
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response

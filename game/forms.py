@@ -44,10 +44,17 @@ class ClaimForm(UserCreationForm):
         fields = ("username",)
 
 
+#: what a seat is called on the lobby forms, by ruleset: (field label, "random" choice); other
+#: rulesets use the neutral words in ``SEAT_WORDS_DEFAULT``
+SEAT_WORDS = {"agot2": (_("Your house"), _("Random house"))}
+SEAT_WORDS_DEFAULT = (_("Your side"), _("Random side"))
+
+
 def _house_choices(ruleset_id: str, houses: list[str]) -> list[tuple[str, str]]:
     names = get_ruleset(ruleset_id).seat_names()
     key = language_key()
-    return [(RANDOM, _("Random house"))] + [(h, names[h][key]) for h in houses]
+    random_label = SEAT_WORDS.get(ruleset_id, SEAT_WORDS_DEFAULT)[1]
+    return [(RANDOM, random_label)] + [(h, names[h][key]) for h in houses]
 
 
 class LobbyCreateForm(forms.Form):
@@ -79,6 +86,11 @@ class LobbyCreateForm(forms.Form):
         rules = get_ruleset(ruleset_id)
         self.fields["players"].choices = [(n, str(n)) for n in range(rules.min_players, rules.max_players + 1)]
         self.fields["players"].initial = rules.min_players
+        #: the player count when the ruleset allows only one (the form then shows it as text)
+        self.fixed_players = rules.min_players if rules.min_players == rules.max_players else None
+        if self.fixed_players:
+            self.fields["players"].widget = forms.HiddenInput()
+        self.fields["house"].label = SEAT_WORDS.get(ruleset_id, SEAT_WORDS_DEFAULT)[0]
         self.fields["house"].choices = _house_choices(ruleset_id, rules.seats(rules.max_players, {}))
         self.option_fields = []
         for key, default in rules.default_options.items():

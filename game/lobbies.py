@@ -162,8 +162,8 @@ def start_lobby(lobby_id: int, by_user) -> Lobby:
     """The creator starts a full lobby: houses still random are drawn on the server.
 
     The draw uses the operating system's random source; the result is stored on the seats
-    (``house``, ``random_house=True``) and the lobby becomes ``started``. Live play (issue 5)
-    creates the game record (seed, empty action log) here, in the same transaction.
+    (``house``, ``random_house=True``) and the lobby becomes ``started``. The game record (seed,
+    empty action log, :func:`game.services.create_game`) is created in the same transaction.
     """
     with transaction.atomic():
         lobby = _locked(lobby_id)
@@ -187,7 +187,43 @@ def start_lobby(lobby_id: int, by_user) -> Lobby:
         lobby.status = Lobby.Status.STARTED
         lobby.started_at = timezone.now()
         _bump(lobby, "status", "started_at")
+        if callable(getattr(lobby.rules, "new_game", None)):  # a ruleset without an engine only gathers lobbies
+            from game.services import create_game
+
+            create_game(lobby)
     return lobby
+
+
+def add_bot(lobby_id: int, by_user, *, level: str = "basic", house: str = RANDOM) -> Seat:
+    """The creator seats a bot (``level``: ``"basic"`` or ``"random"``) in an empty seat of an open
+    lobby, on ``house`` or a random house. The bot gets its own user row (no password, no login)."""
+    from django.contrib.auth import get_user_model
+
+    from .models import BOT_LEVELS, Profile
+
+    if level not in BOT_LEVELS:
+        raise LobbyError(_("Unknown bot level."), "level")
+    with transaction.atomic():
+        lobby = _locked(lobby_id)
+        if lobby.creator_id != by_user.pk:
+            raise LobbyError(_("Only the lobby's creator can add bots."))
+        if not lobby.is_open:
+            raise LobbyError(_("The game has started; seats can no longer change."))
+        if lobby.seats.count() >= lobby.players:
+            raise LobbyError(_("This lobby is full."))
+        if house != RANDOM:
+            if house not in lobby.houses():
+                raise LobbyError(_("That house is not in play in this game."), "house")
+            if lobby.seats.filter(house=house).exists():
+                raise LobbyError(_("That house is already taken. Choose another one."), "house")
+        user = get_user_model()(username=f"bot-{secrets.token_hex(6)}", is_active=False)
+        user.set_unusable_password()
+        user.save()
+        n = lobby.seats.exclude(bot="").count() + 1
+        Profile.objects.create(user=user, is_guest=True, display_name=f"Bot {n} ({level})")
+        seat = Seat.objects.create(lobby=lobby, user=user, house=house, bot=level)
+        _bump(lobby)
+    return seat
 
 
 def cancel_lobby(lobby_id: int, by_user, *, moderator: bool = False) -> None:

@@ -104,6 +104,12 @@ class Lobby(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("lobby_detail", args=[self.pk])
 
+    @property
+    def play_url(self) -> str:
+        """The live game's page once the lobby has started, else the lobby's page."""
+        game_id = Game.objects.filter(lobby_id=self.pk).values_list("pk", flat=True).first()
+        return reverse("game_play", args=[game_id]) if game_id else self.get_absolute_url()
+
     # --- ruleset facts --------------------------------------------------------------------
     @property
     def rules(self):
@@ -160,6 +166,8 @@ class Seat(models.Model):
     )
     house = models.CharField(_("house"), max_length=20, blank=True)
     random_house = models.BooleanField(_("random house"), default=False)
+    #: empty for a person; a bot level (``"basic"``, ``"random"``) for a bot seated by the creator
+    bot = models.CharField(_("bot"), max_length=10, blank=True, default="")
     joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
 
     class Meta:
@@ -175,3 +183,88 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.lobby}: {display_name(self.user)} ({self.house or '?'})"
+
+
+# --- live play (issue 5) ----------------------------------------------------------------------
+BOT_LEVELS = ("basic", "random")
+
+
+class Game(models.Model):
+    """The live game of a started lobby: ``(ruleset, options, seed)`` plus its :class:`Action` log.
+
+    ``version`` is the number of accepted actions (0 at the start); every push to a browser carries
+    it. ``snapshot`` caches the pickled state at ``snapshot_version`` for ``snapshot_key`` (the
+    engine's code fingerprint, :func:`game.snapshots.code_key`): a snapshot made by other engine
+    code is ignored and the state is replayed from the log, which is the truth.
+    """
+
+    class Status(models.TextChoices):
+        RUNNING = "running", _("In progress")
+        FINISHED = "finished", _("Finished")
+
+    lobby = models.OneToOneField(Lobby, on_delete=models.CASCADE, related_name="game", verbose_name=_("lobby"))
+    ruleset = models.CharField(_("game"), max_length=20)
+    players = models.PositiveSmallIntegerField(_("players"))
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    seed = models.BigIntegerField(_("seed"))
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.RUNNING)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    snapshot = models.BinaryField(null=True, blank=True, editable=False)
+    snapshot_version = models.IntegerField(default=-1, editable=False)
+    snapshot_key = models.CharField(max_length=64, blank=True, editable=False)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return f"{self.lobby.name} (#{self.pk})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("game_play", args=[self.pk])
+
+    @property
+    def rules(self):
+        return get_ruleset(self.ruleset)
+
+
+class Action(models.Model):
+    """One accepted action, append-only: ``number`` (1, 2, ...) is the game version it produced."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    number = models.PositiveIntegerField()
+    actor = models.CharField(max_length=20)
+    action = models.JSONField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="action_number_once")]
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and not self._state.adding:
+            raise ValueError("actions are append-only")
+        super().save(*args, **kwargs)
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.actor}: {self.action.get('type', '?')}"
+
+
+class ChatMessage(models.Model):
+    """A chat line. ``channel``: ``"public"``, ``"spectators"`` or ``"private:<seat>:<seat>"``
+    (the two seats sorted); ``seat`` is the author's seat, empty for a spectator."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    channel = models.CharField(max_length=50)
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    seat = models.CharField(max_length=20, blank=True)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["game", "channel", "created_at"])]

@@ -41,3 +41,18 @@ def lobby_changed(lobby_id: int, version: int) -> None:
         _send(LOBBY_LIST_GROUP, {"type": "lobbies.changed", "lobby": lobby_id})
 
     transaction.on_commit(send)
+
+
+def game_group(game_id: int) -> str:
+    """The channel-layer group of one game's players and spectators."""
+    return f"game-{game_id}"
+
+
+def game_changed(game_id: int, version: int) -> None:
+    """After the current transaction commits, tell the game's group that ``version`` exists."""
+    transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.changed", "version": version}))
+
+
+def chat_posted(game_id: int, message: dict) -> None:
+    """After commit, hand a stored chat line to the game's consumers (each one filters by channel)."""
+    transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.chat", "message": message}))

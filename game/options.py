@@ -15,6 +15,11 @@ OPTION_TEXT = {
         _("Tides of Battle"),
         _("Optional rule: each combatant also draws a Tides of Battle card."),
     ),
+    # The Duke
+    "mountain": (_("Mountain"), _("Terrain: a Mountain tile on a random empty square blocks paths and strikes.")),
+    "dragon": (_("Dragon"), _("Terrain: the Dragon takes its own turn between the players' turns.")),
+    "duchess": (_("Duchess"), _("Enhanced tile in each bag: she can be summoned beside the Duke.")),
+    "oracle": (_("Oracle"), _("Enhanced tile in each bag: Divination draws up to three tiles to choose from.")),
 }
 
 

@@ -108,6 +108,7 @@ def _lobby_context(request: HttpRequest, lobby: Lobby, join_form: JoinForm | Non
         "invite_only": can_join and needs_password and not lobby.has_password,
         "join_form": join_form if can_join else None,
         "can_start": is_creator and lobby.is_open and len(seats) >= lobby.players,
+        "game_url": "" if lobby.is_open or lobby.play_url == lobby.get_absolute_url() else lobby.play_url,
         "invite_url": request.build_absolute_uri(reverse("lobby_invite", args=[lobby.invite_token]))
         if show_invite
         else "",
@@ -163,7 +164,12 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
             return redirect(lobby)
     status = 400 if request.method == "POST" else 200
     rules = get_ruleset(ruleset_id)
-    ctx = {"form": form, "ruleset_name": rules.names[language_key()]}
+    key = language_key()
+    games = [
+        {"id": gid, "name": get_ruleset(gid).names[key], "url": f"{reverse('lobby_create')}?game={gid}", "current": gid == ruleset_id}
+        for gid in REGISTRY
+    ]
+    ctx = {"form": form, "ruleset_name": rules.names[key], "games": games}
     return render(request, "game/lobby_create.html", ctx, status=status)
 
 
@@ -291,3 +297,54 @@ def claim(request: HttpRequest) -> HttpResponse:
         return redirect("lobby_list")
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/claim.html", {"form": form}, status=status)
+
+
+# --- live games ----------------------------------------------------------------------------------
+def game_play(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/game/<id>/``: the generic live game page. Players see their seat's view; everyone else
+    (anonymous visitors too, for public games) watches as a spectator. The page's script
+    (``static/js/live/play.js``) opens ``/ws/game/<id>/`` and mounts the ruleset's renderer."""
+    from django.contrib.staticfiles import finders
+    from django.templatetags.static import static
+
+    from . import services
+    from .models import Game
+
+    game = get_object_or_404(Game.objects.defer("snapshot").select_related("lobby"), pk=pk)
+    viewer = services.seat_of(game, request.user)
+    lobby = game.lobby
+    if viewer is None and lobby.is_private and not _invited(request, lobby) and not request.user.is_staff:
+        raise Http404("private game")
+    lang = language_key()
+    seats = services.seats_info(game, lang)
+    renderer = f"js/rulesets/{game.ruleset}.js"
+    ctx = {
+        "game": game,
+        "lobby": lobby,
+        "viewer": viewer,
+        "viewer_name": next((s["name"] for s in seats if s["seat"] == viewer), ""),
+        "seats": seats,
+        "others": [s for s in seats if s["seat"] != viewer],
+        "lang": lang,
+        "ruleset_name": game.rules.names[lang],
+        "config": {
+            "renderer": static(renderer) if finders.find(renderer) else "",
+            "game": game.pk,
+            "ruleset": game.ruleset,
+            "viewer": viewer,
+            "lang": lang,
+            "seats": seats,
+            "socket": f"/ws/game/{game.pk}/",
+        },
+    }
+    return render(request, "game/play.html", ctx)
+
+
+@require_POST
+@login_required
+def lobby_add_bot(request: HttpRequest, pk: int) -> HttpResponse:
+    level = request.POST.get("level") or "basic"
+    house = request.POST.get("house") or lobbies.RANDOM
+    return _lobby_action(
+        request, pk, lambda: lobbies.add_bot(pk, request.user, level=level, house=house), _("A bot has taken a seat.")
+    )

@@ -12,8 +12,14 @@ Environment variables (all optional):
 * ``REDIS_PREFIX`` -- key prefix of the channel layer in Redis (default ``gotweb``), so several
   sites can share one Redis server.
 * ``CSRF_TRUSTED_ORIGINS`` -- comma-separated origins (``https://play.example.org``) behind a proxy.
+* ``GOTWEB_UI_HARNESS`` -- ``1`` turns on the renderer test harness at ``/harness/`` (a fake
+  client over a server-side engine position; never in production). Default off.
+* ``GAME_BOT_DELAY`` -- seconds a bot waits before acting (default 0.8; ``none``: bots wait).
+* ``GAME_SNAPSHOT_EVERY`` -- actions between stored state snapshots (default 20).
 * ``BEHIND_HTTPS_PROXY`` -- ``1`` when a load balancer terminates HTTPS and sets
   ``X-Forwarded-Proto``: requests count as secure and cookies are sent over HTTPS only.
+* ``DUKE_HARNESS`` -- ``1`` turns on ``/duke/harness/``, a development page for The Duke's board
+  with a fake client (default off; 404 otherwise).
 """
 
 from pathlib import Path
@@ -99,6 +105,15 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# --- live play (game/services.py, game/game_consumer.py) -------------------------------------
+#: seconds a bot waits before it acts (``GAME_BOT_DELAY``; ``none`` disables background bots)
+_bot_delay = env.str("GAME_BOT_DELAY", default="0.8")
+GAME_BOT_DELAY = None if _bot_delay.lower() == "none" else float(_bot_delay)
+GAME_SNAPSHOT_EVERY = env.int("GAME_SNAPSHOT_EVERY", default=20)  # actions between stored snapshots
+LIVE_MAX_MESSAGE = 16384  # characters per websocket message from a browser
+LIVE_RATE, LIVE_BURST = 20, 40  # messages per second per connection, and the burst allowed
+LIVE_CHAT_RATE, LIVE_CHAT_BURST = 0.5, 5  # chat lines per second per connection, and the burst
+
 # --- accounts --------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -129,9 +144,16 @@ Path(STATIC_ROOT).mkdir(parents=True, exist_ok=True)  # whitenoise expects it; c
 # Serve straight from the source folders too, so no collectstatic step is needed to run.
 WHITENOISE_USE_FINDERS = True
 
+# A development page for The Duke's board (a fake client playing through the engine in this
+# process, no lobby): ``/duke/harness/``. Off by default; ``DUKE_HARNESS=1`` turns it on.
+DUKE_HARNESS = env.bool("DUKE_HARNESS", default=False)
+
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 
 X_FRAME_OPTIONS = "DENY"
+
+# The game-screen harness (game/ui_harness.py): off unless asked for (tests, local development).
+UI_HARNESS = env.bool("GOTWEB_UI_HARNESS", default=False)
 if env.bool("BEHIND_HTTPS_PROXY", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True

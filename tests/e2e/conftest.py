@@ -23,9 +23,10 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(tmp: Path, env_extra: dict[str, str], name: str = "daphne"):
-    """Migrate, then start one daphne process; returns ``(url, process)``."""
-    port = _free_port()
+def start_server(tmp: Path, env_extra: dict[str, str], name: str = "daphne", port: int | None = None):
+    """Migrate, then start one daphne process (on ``port``, default a free one); returns
+    ``(url, process)``."""
+    port = port or _free_port()
     env = {
         **os.environ,
         "DEBUG": "0",
@@ -38,7 +39,7 @@ def start_server(tmp: Path, env_extra: dict[str, str], name: str = "daphne"):
         env.pop("REDIS_URL", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     log_path = tmp / f"{name}.log"
-    with open(log_path, "wb") as log:
+    with open(log_path, "ab") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "gotweb.asgi:application"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,

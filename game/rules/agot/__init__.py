@@ -14,7 +14,8 @@ Modules, one job each (rulebook sections in their docstrings):
   :mod:`.scenario` scenario files for tests; :mod:`.legal` random legal answers to decisions;
   :mod:`.turns` round-robin resolution in turn order.
 
-Combat (rulebook 战斗) is issue 4: :func:`.march.start_combat` is the one hand-off point.
+* :mod:`.combat`, :mod:`.support`, :mod:`.retreat`, :mod:`.house_cards` combat (战斗): support,
+  strength, house cards and their ability hooks, Tides of Battle, the Blade, casualties, retreat.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..base import Decision, IllegalAction
-from . import action_phase, bidding, consolidate, march, planning, raid, supply, westeros, wildlings  # noqa: F401 (task registration)
+from . import action_phase, bidding, cards, combat, consolidate, march, planning, raid, retreat, supply, westeros, wildlings  # noqa: F401 (task registration)
 from .actions import parse_action as _parse_action
 from .data import board
 from .flow import apply as _apply
@@ -88,8 +89,11 @@ class AgotRuleset:
     def result(self, state: State) -> dict[str, Any] | None:
         return state.result
 
-    def bot_action(self, state, actor, level, seed):  # pragma: no cover - issue 4
-        raise NotImplementedError("bots are issue 4")
+    def bot_action(self, state: State, actor: str, level: str, seed: int) -> Any:
+        """A legal action for ``actor`` by bot ``level`` (``"random"``, ``"basic"``); see :mod:`.bots`."""
+        from .bots import bot_action
+
+        return bot_action(self, state, actor, level, seed)
 
 
 RULESET = AgotRuleset()

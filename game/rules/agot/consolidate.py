@@ -70,7 +70,10 @@ class ConsolidateTask:
     @staticmethod
     def decisions(state: State, task: tuple) -> list[Decision]:
         h = task[1]
-        return [Decision(h, "consolidate", {"areas": _choice_orders(state, h)})]
+        from .options import Lazy, muster_options
+
+        areas = _choice_orders(state, h)
+        return [Decision(h, "consolidate", Lazy(lambda: {"areas": areas, "muster": muster_options(state, h, areas)}))]
 
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:

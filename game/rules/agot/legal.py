@@ -80,6 +80,13 @@ def random_action(state: State, decision: Decision, rnd: random.Random):
             return A.March(area, tuple(A.Move(d, tuple(u)) for d, u in sorted(dests.items())), rnd.random() < 0.5)
 
         return _try(state, decision, make, A.March(area))
+    if k in ("support_combat", "use_blade", "retreat"):
+        return A.Choose(rnd.choice(o["options"]))
+    if k == "choose_house_card":
+        return A.SelectCard(rnd.choice(o["cards"]))
+    if k == "casualties":
+        units = [tuple(u) for u in o["units"]]
+        return A.SelectUnits(tuple(A.UnitRef(a, u) for a, u in rnd.sample(units, o["count"])))
     if k == "support_neutral_attack":
         return A.Support(rnd.random() < 0.5)
     if k == "consolidate":

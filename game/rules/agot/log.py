@@ -33,6 +33,12 @@ UNIT_NAMES = {
 }
 
 
+TIDES_NAMES = {
+    "en": {"zero": "0", "sword": "+1 and a sword", "fortification": "+1 and a fortification", "two": "+2", "three": "+3", "skull": "skull"},
+    "zh-hans": {"zero": "0", "sword": "+1及利剑", "fortification": "+1及铁堡", "two": "+2", "three": "+3", "skull": "骷髅"},
+}
+
+
 def _name(kind: str, ident: Any, lang: str) -> str:
     if ident is None:
         return "-"
@@ -107,7 +113,42 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "power_regained": ("{house} gets back {gained} power.", "{house}取回{gained}枚权力。"),
     "house_cards_discarded": ("{house} discards {cards_text}.", "{house}弃除{cards_text}。"),
     "house_cards_recovered": ("{house} takes back house cards.", "{house}取回家族卡牌。"),
+    "combat_started": ("{attacker} attacks {defender} in {area} from {origin}.", "{attacker}从{origin}攻击{area}的{defender}。"),
+    "combat_support": ("{house} {side_text} from {area}.", "{house}从{area}{side_text}。"),
+    "combat_base": ("Base combat strength: {strength_text}.", "基础战力：{strength_text}。"),
+    "house_card_chosen": ("{house} has chosen a house card.", "{house}已选择家族卡牌。"),
+    "house_cards_revealed": ("House cards revealed: {cards_map_text}.", "家族卡牌展示：{cards_map_text}。"),
+    "house_card_replaced": ("{house} now plays {card}.", "{house}改为打出{card}。"),
+    "tides_drawn": ("You draw the Tides of Battle card {tides}.", "你抓到战局卡牌{tides}。"),
+    "blade_used": ("{house} uses the Valyrian Steel Blade (+1).", "{house}使用瓦雷利亚钢剑（战力+1）。"),
+    "blade_redraw": ("{house} uses the Valyrian Steel Blade to redraw its Tides of Battle card.", "{house}使用瓦雷利亚钢剑重抓战局卡牌。"),
+    "tides_revealed": ("Tides of Battle revealed: {tides_map_text}.", "战局卡牌展示：{tides_map_text}。"),
+    "combat_result": ("{winner} wins the combat in {area} ({strength_text}).", "{winner}赢得{area}的战斗（{strength_text}）。"),
+    "casualties": ("{house} loses {count} unit(s).", "{house}承受{count}个伤亡。"),
+    "unit_destroyed": ("{house}'s {unit} in {area} is destroyed instead of retreating.", "{house}在{area}的{unit}无法撤退，被消灭。"),
+    "retreat": ("{house} retreats from {area} to {dest}.", "{house}从{area}撤退至{dest}。"),
+    "retreat_impossible": ("{house} cannot retreat from {area}: its units are destroyed.", "{house}无法从{area}撤退，单位全部被消灭。"),
+    "garrison_destroyed": ("The {house} garrison in {area} is destroyed.", "{house}在{area}的主城守备军被消灭。"),
+    "combat_cleanup": ("The combat in {area} is over.", "{area}的战斗结算完毕。"),
+    "combat_end": ("Play continues after the combat in {area}.", "{area}的战斗结束，游戏继续。"),
+    "house_card_ability": ("{house} ({card}): {effect_text}.", "{house}（{card}）：{effect_text}。"),
+    "order_removed": ("{house}'s {token} order in {area} is removed.", "{house}在{area}的{token}指令被移除。"),
     "game_over": ("{winner} wins ({reason_text}).", "{winner}获得游戏胜利（{reason_text}）。"),
+}
+
+#: house card ability effects (event ``house_card_ability``, field ``effect``): English, Chinese
+ABILITY_EFFECTS = {
+    "discards_to_hand": ("takes its discarded house cards back into its hand", "将弃牌堆中的家族卡牌收回手中"),
+    "gain_power": ("gains {gained} power", "获得{gained}枚权力标记"),
+    "cancel_card": ("sends {victim}'s {cancelled} back to its hand", "令{victim}将{cancelled}收回手中"),
+    "remove_order": ("removes the {token} order in {area}", "移除{area}的{token}指令"),
+    "swap_card": ("pays 2 power to play another house card", "弃除2枚权力标记，改打另一张家族卡牌"),
+    "destroy_footman": ("destroys a {victim} footman in {area}", "消灭{area}的一个{victim}步兵"),
+    "destroy_footman_prevented": ("cannot destroy a {victim} footman", "未能消灭{victim}的步兵"),
+    "march_order_advances": ("the {token} order moves from {origin} into {area}", "{token}指令从{origin}移入{area}"),
+    "upgrade_footman": ("upgrades a footman in {area} to a knight", "将{area}的一个步兵升级为骑士"),
+    "discard_card": ("discards {discarded} from {victim}'s hand", "弃除{victim}手中的{discarded}"),
+    "track_bottom": ("moves {victim} to the bottom of the {track} track", "将{victim}移至{track}势力条末位"),
 }
 
 NAMED = {"house": "house", "victim": "house", "winner": "house", "area": "area", "target": "area", "dest": "area",
@@ -148,6 +189,30 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
         f["reason_text"] = {"seven_castles": "七座城堡" if zh else "seven castles", "round_limit": "第10回合结束" if zh else "end of round 10"}.get(event.get("reason"), "")
     if kind == "mustered" and event.get("upgrade"):
         return (f"{f['house']}在{f['dest']}将步兵升级为{f['unit']}。" if zh else f"{f['house']} upgrades a footman to a {f['unit']} in {f['dest']}.")
+    if kind in ("combat_base", "combat_result"):
+        f["strength_text"] = sep.join(f"{_name('house', h, lang)} {n}" for h, n in (event.get("strength") or {}).items())
+    if kind == "house_cards_revealed":
+        f["cards_map_text"] = sep.join(f"{_name('house', h, lang)}: {_name('card', c, lang)}" for h, c in (event.get("cards") or {}).items())
+    if kind == "tides_revealed":
+        f["tides_map_text"] = sep.join(f"{_name('house', h, lang)}: {TIDES_NAMES['zh-hans' if zh else 'en'].get(c, c)}" for h, c in (event.get("cards") or {}).items())
+    if kind == "tides_drawn":
+        f["tides"] = TIDES_NAMES["zh-hans" if zh else "en"].get(event.get("card"), event.get("card"))
+    if kind == "combat_support":
+        side = event.get("side")
+        f["side_text"] = {"attacker": "支援攻方" if zh else "supports the attacker", "defender": "支援守方" if zh else "supports the defender"}.get(side, "不提供支援" if zh else "supports nobody")
+    if kind in ("combat_started", "house_cards_revealed", "combat_result"):
+        for k in ("attacker", "defender", "origin"):
+            if k in event:
+                f[k] = _name("area" if k == "origin" else "house", event[k], lang)
+    if kind == "casualties":
+        f["count"] = len(event.get("units") or [])
+    if kind in ("house_card_ability", "order_removed"):
+        for k, what in (("victim", "house"), ("cancelled", "card"), ("discarded", "card"), ("token", "token"), ("origin", "area")):
+            if k in event:
+                f[k] = _name(what, event[k], lang)
+        pair = ABILITY_EFFECTS.get(event.get("effect"))
+        if kind == "house_card_ability":
+            f["effect_text"] = pair[1 if zh else 0].format(**f) if pair else str(event.get("effect"))
     if kind == "westeros_choice":
         f["option"] = str(event.get("option"))
     try:

@@ -22,8 +22,7 @@ In turn order, one at a time, a house resolves one of its March orders (rules �
   house card, no Valyrian Steel Blade, no support for the neutral force. On success the token
   leaves the game and the units move in; otherwise they stay where they were.
 
-Combat (issue 4) is handed over in one place: :func:`start_combat`. Until the combat module
-exists it refuses with ``IllegalAction("march.combat_not_supported")`` and the state is unchanged.
+Combat is handed over in one place: :func:`start_combat` (see :mod:`.combat`).
 """
 
 from __future__ import annotations
@@ -35,6 +34,7 @@ from .control import controller, within_supply
 from .data import board
 from .flow import auto, decision, pop, push
 from .state import State
+from .support import support_strength, supporting_areas, unit_strength
 from .turns import advance_cursor, next_house, orders_of
 
 LAND_UNITS = frozenset(("footman", "knight", "siege_engine"))
@@ -84,51 +84,22 @@ def ship_destinations(state: State, house: str, origin: str) -> set[str]:
 
 
 def start_combat(state: State, house: str, origin: str, dest: str, units: tuple[str, ...]) -> None:
-    """Hand-off to combat (rulebook 战斗 / Combat; issue 4). Not implemented yet: refuses.
+    """Hand-off to combat (rulebook 战斗 / Combat): see :func:`.combat.start_combat`.
 
     Called by :func:`resolve_march` after the whole march was validated (units, reach, one fight,
     supply counting the attackers as an army in ``dest``, the power token), after the moves that
     start no fight were made and the power token left, and after the ``("march", house)`` task was
     popped. ``units`` (types, standing units of ``origin``) are still in ``origin``.
-
-    The combat module should push its own tasks (support declarations in turn order, house cards,
-    ...) followed by ``("march_end", house, origin)``, which removes the March order and passes
-    the turn to the next house. Until then this raises, and ``apply`` discards the working copy,
-    so the state is unchanged.
     """
-    raise IllegalAction(
-        "march.combat_not_supported",
-        f"Marching into {dest} would start a combat, and combat is not available in this version of the engine yet.",
-        area=origin,
-        to=dest,
-    )
+    from .combat import start_combat as begin
 
-
-def unit_strength(utype: str, routed: bool, castle_target: bool) -> int:
-    if routed:
-        return 0
-    if utype == "siege_engine":
-        return 4 if castle_target else 0
-    return board().unit_strength[utype]
+    begin(state, house, origin, dest, units)
 
 
 def neutral_supporters(state: State, target: str, attacker: str) -> list[tuple[str, str, int]]:
-    """Support orders adjacent to ``target`` (a land area): ``(house, area, strength)``, turn order.
-
-    Port ships cannot support a land area; siege engines count only if ``target`` has a castle.
-    """
-    b = board()
-    castle = b.areas[target].castle is not None
-    out = []
-    for n in b.adjacent[target]:
-        o = state.orders.get(n)
-        if o is None or b.order_tokens[o[1]].type != "support" or b.is_port(n):
-            continue
-        strength = sum(unit_strength(u[1], u[2], castle) for u in state.units_of(n))
-        strength += b.order_tokens[o[1]].strength
-        out.append((o[0], n, strength))
-    order = state.turn_order()
-    return sorted(out, key=lambda x: (order.index(x[0]), x[1]))
+    """Support orders that may support an attack on the neutral force in ``target``:
+    ``(house, area, strength)`` in turn order (the one support rule: :mod:`.support`)."""
+    return [(h, a, support_strength(state, a, target, "attacker")) for (h, a) in supporting_areas(state, target)]
 
 
 @auto("marches")
@@ -141,15 +112,10 @@ def marches(state: State, task: tuple) -> None:
 
 
 def march_options(state: State, house: str) -> dict:
-    out = {}
-    for a in orders_of(state, house, "march"):
-        standing = Counter(u[1] for u in state.units_of(a) if not u[2])
-        out[a] = {
-            "units": dict(standing),
-            "land": sorted(land_destinations(state, house, a)),
-            "ship": sorted(ship_destinations(state, house, a)),
-        }
-    return out
+    """``{area: options}`` for each of ``house``'s March orders (see :func:`.options.march_area_options`)."""
+    from .options import march_area_options
+
+    return {a: march_area_options(state, house, a) for a in orders_of(state, house, "march")}
 
 
 @decision("march", ("march",))
@@ -157,7 +123,9 @@ class MarchTask:
     @staticmethod
     def decisions(state: State, task: tuple) -> list[Decision]:
         h = task[1]
-        return [Decision(h, "march", {"marches": march_options(state, h), "power": state.power[h]})]
+        from .options import Lazy
+
+        return [Decision(h, "march", Lazy(lambda: {"marches": march_options(state, h), "power": state.power[h]}))]
 
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:
@@ -261,7 +229,7 @@ def resolve_march(state: State, house: str, action) -> None:
         state.emit("march", house=house, area=origin, moves={d: list(u) for d, u in by_dest.items() if d != fight_dest})
         pop(state)
         start_combat(state, house, origin, fight_dest, tuple(by_dest[fight_dest]))
-        return  # pragma: no cover - start_combat raises until issue 4
+        return
     if fight_dest is None:
         del state.orders[origin]
         state.emit("march", house=house, area=origin, moves={d: list(u) for d, u in by_dest.items()})
@@ -297,7 +265,8 @@ def capture_port(state: State, house: str, land: str) -> None:
     enemy ships in its port are replaced by ``house``'s own ships as far as its reserve and
     supply allow; the rest are removed. (Also used by combat, issue 4.)
 
-    Choice made here: the engine replaces as many ships as it can (the rulebook lets the player
+    The loser's order in the port (if any) is removed with its ships. Choice made here: the
+    engine replaces as many ships as it can (the rulebook lets the player
     replace fewer; replacing is never worse for the player).
     """
     from .control import available_units
@@ -311,6 +280,9 @@ def capture_port(state: State, house: str, land: str) -> None:
     loser = ships[0][0]
     n = len(ships)
     state.units.pop(port)
+    order = state.orders.get(port)
+    if order is not None and order[0] == loser:
+        del state.orders[port]  # the loser's order goes with its ships
     taken = 0
     for _ in range(n):
         if available_units(state, house, "ship") < 1:
@@ -320,7 +292,8 @@ def capture_port(state: State, house: str, land: str) -> None:
             state.remove_unit(port, "ship")
             break
         taken += 1
-    state.emit("port_captured", house=house, area=port, loser=loser, taken=taken, removed=n - taken)
+    state.emit("port_captured", house=house, area=port, loser=loser, taken=taken, removed=n - taken,
+               order_removed=order[1] if order is not None and order[0] == loser else None)
 
 
 @auto("march_end")
@@ -337,7 +310,7 @@ class NeutralSupportTask:
     def decisions(state: State, task: tuple) -> list[Decision]:
         _, h, area = task
         att = state.ctx["neutral_attack"]
-        return [Decision(h, "support_neutral_attack", {"attacker": att[0], "target": att[2], "from": area})]
+        return [Decision(h, "support_neutral_attack", {"attacker": att[0], "target": att[2], "from": area, "choices": [True, False]})]
 
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:

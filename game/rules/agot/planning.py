@@ -5,9 +5,10 @@
 * Each house has 15 tokens (``tracks.json`` ``order_tokens``); special (starred) tokens are
   limited by the house's King's Court position (宫廷势力条 / King's Court, with the 3-4 player
   overlay in ``setups.json``); Westeros cards may forbid some tokens this round.
-* 没有足够的指令标记了？ / Not enough orders: a house that cannot legally fill every area places
-  as many as it can (it chooses which areas stay empty). Placement stays simultaneous here
-  (the rulebook has such houses place in turn order; nothing hidden differs: orders stay face-down).
+* 没有足够的指令标记了？ / Not enough orders: when a house cannot legally fill every area, every
+  house places its orders in turn order instead of simultaneously (one after another, still
+  face-down; the view shows which areas already hold a face-down order); the short house places
+  as many as it can and chooses which areas stay empty.
 * All orders are revealed at once when the last house is in.
 * The Messenger Raven holder then may replace one of its orders with an unused one, or look at
   the top wildling card and keep it on top or put it at the bottom, or do nothing.
@@ -21,6 +22,7 @@ from functools import lru_cache
 from ..base import Decision, IllegalAction
 from .data import board
 from .flow import auto, decision, pop, push
+from .options import Lazy, order_token_info, raven_replacements
 from .state import State
 
 
@@ -95,29 +97,52 @@ def check_order_set(state: State, house: str, orders: dict[str, str], areas: lis
         raise IllegalAction("orders.missing", "Every area with your units needs an order.", missing=missing)
 
 
+def all_order_areas(state: State) -> dict[str, list[str]]:
+    """``{house: sorted areas with its units}`` in one pass over the board."""
+    out: dict[str, list[str]] = {h: [] for h in state.houses}
+    for a, us in state.units.items():
+        out.setdefault(us[0][0], []).append(a)
+    for v in out.values():
+        v.sort()
+    return out
+
+
+def sequential(state: State, areas: dict[str, list[str]] | None = None) -> bool:
+    """没有足够的指令标记了？: True when some house cannot give every area with its units an
+    order (Westeros restrictions, King's Court stars); then all houses place in turn order."""
+    areas = all_order_areas(state) if areas is None else areas
+    return any(len(v) > max_orders(state, h) for h, v in areas.items() if v)
+
+
 @decision("place_orders", ("place_orders",))
 class PlaceOrdersTask:
     @staticmethod
     def decisions(state: State, task: tuple) -> list[Decision]:
         out = []
+        by_house = all_order_areas(state)
+        seq = sequential(state, by_house)
         for h in state.turn_order():
             if h in state.placed:
                 continue
-            areas = order_areas(state, h)
+            areas = by_house.get(h)
             if not areas:
                 continue
+            if seq and out:
+                break
             out.append(
                 Decision(
                     h,
                     "place_orders",
-                    {
+                    Lazy(lambda h=h, areas=areas, seq=seq: {
                         "areas": areas,
                         "tokens": list(board().order_pool),
                         "forbidden": sorted(state.flags.get("forbidden", ())),
                         "special_allowed": stars(state, h),
                         "must_place": min(len(areas), max_orders(state, h)),
-                    },
-                    simultaneous=True,
+                        "token_info": order_token_info(),
+                        "in_turn_order": seq,
+                    }),
+                    simultaneous=not seq,
                 )
             )
         return out
@@ -163,11 +188,12 @@ class RavenTask:
             Decision(
                 h,
                 "raven",
-                {
+                Lazy(lambda: {
                     "choices": ["replace", "peek", "pass"],
                     "areas": mine,
                     "unused_tokens": sorted(unused_tokens(state, h).elements()),
-                },
+                    "replacements": raven_replacements(state, h),
+                }),
             )
         ]
 

@@ -54,7 +54,7 @@ class ScenarioError(ValueError):
 KNOWN_KEYS = {
     "name", "rule", "description", "players", "seed", "board", "units", "power_tokens", "garrisons", "neutral",
     "orders", "placed", "tracks", "supply", "power", "threat", "round", "hands", "discards", "decks", "flags",
-    "start", "steps", "expect", "expect_error", "options", "halt",
+    "start", "steps", "expect", "expect_error", "options", "halt", "turn",
 }
 
 
@@ -169,7 +169,7 @@ def build(sc: dict[str, Any]) -> State:
         s.phase = "action"
         steps = ["raids", "marches", "consolidations", "cleanup", "westeros", "planning_start"]
         first = {"action": 0, "raids": 0, "marches": 1, "consolidate": 2, "cleanup": 3}[start]
-        s.ctx["cursor"] = 0
+        s.ctx["cursor"] = s.turn_order().index(house(sc["turn"])) if "turn" in sc else 0
         if halt:
             steps = steps[first:3] + ["halt"] if start != "cleanup" else ["cleanup", "halt"]
         else:

@@ -64,6 +64,11 @@ def new_game(players: int, seed: int, options: Mapping[str, Any]) -> State:
     for deck, cards in b.westeros_decks.items():
         st.decks[deck] = shuffled(st, cards)
     st.decks["wildling"] = shuffled(st, tuple(sorted(b.wildling_cards)))
+    if st.options.get("tides_of_battle"):
+        from .combat import new_tides_deck
+
+        st.decks["tides"] = shuffled(st, new_tides_deck())
+        st.decks["tides_discard"] = ()
     st.flags = {"blade_used": False, "raven_used": False, "forbidden": frozenset()}
     st.emit("game_started", players=players, houses=list(houses))
     from .flow import run

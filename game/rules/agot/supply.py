@@ -54,13 +54,23 @@ class ReconcileTask:
         h = task[1]
         if not over_supply(state, h):
             return []
+        from .options import Lazy, reduction_plans, units_by_area
+
         sizes = army_sizes(state, h)
+        need = min_removals(sizes, state.supply[h])
         armies = sorted(a for a, us in state.units.items() if us[0][0] == h and len(us) >= 2)
         return [
             Decision(
                 h,
                 "reduce_armies",
-                {"supply": state.supply[h], "allowed": list(board().supply_limits[state.supply[h]]), "armies": armies, "remove": min_removals(sizes, state.supply[h])},
+                Lazy(lambda: {
+                    "supply": state.supply[h],
+                    "allowed": list(board().supply_limits[state.supply[h]]),
+                    "armies": armies,
+                    "remove": need,
+                    "units": units_by_area(state, h, armies),
+                    "plans": reduction_plans(state, h, need),
+                }),
             )
         ]
 

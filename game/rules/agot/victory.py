@@ -9,7 +9,9 @@
 
 from __future__ import annotations
 
-from .control import castle_count, controller, stronghold_count
+from functools import lru_cache
+
+from .control import castle_count, stronghold_count
 from .data import board
 from .state import State
 
@@ -29,16 +31,28 @@ def ranking(state: State) -> list[str]:
     )
 
 
+@lru_cache(maxsize=1)
+def _castles() -> tuple[tuple[str, str | None], ...]:
+    b = board()
+    return tuple((a, b.areas[a].home_of) for a in b.castle_areas)
+
+
 def check_victory(state: State) -> None:
     """Set ``state.result`` if a house holds 7 castles/strongholds."""
     if state.result is not None:
         return
     need = board().setups["victory_points_to_win"]
     counts: dict[str, int] = {}
-    units, tokens = state.units, state.power_tokens
-    for a in board().castle_areas:
+    units, tokens, garrisons, houses = state.units, state.power_tokens, state.garrisons, state.houses
+    for a, home in _castles():
         u = units.get(a)
-        c = u[0][0] if u else (tokens.get(a) or controller(state, a))
+        if u:
+            c = u[0][0]
+        else:
+            c = tokens.get(a)
+            if c is None and home is not None and home in houses:  # as control.controller
+                g = garrisons.get(a)
+                c = home if g is None or g[0] == home else None
         if c is not None:
             counts[c] = counts.get(c, 0) + 1
     if max(counts.values(), default=0) < need:

@@ -4,12 +4,16 @@ information).
 Public: the board (units, routed state, power tokens, garrisons, neutral forces), revealed
 orders, tracks and dominance tokens, supply, available power, victory counts, threat, the
 Westeros cards being resolved, house card hands and discards (public in this game except while
-a card is being chosen in combat), deck sizes, revealed bids, the plain-language event log.
+a card is being chosen in combat: then the two fighting houses' hands are shown only to
+themselves), deck sizes, revealed bids, the combat in progress (``combat``: sides, units,
+supports, strengths, cards once revealed; see :func:`.combat.public_view`), the plain-language
+event log.
 
 Hidden (absent unless the viewer owns it): face-down orders while being placed (only *who* has
 placed), bids not yet revealed (only who has bid), deck order, the top wildling card (only the
 Messenger Raven holder who looked at it, while it stays on top), the random generator, other
-houses' decision options.
+houses' decision options, a face-down house card or an unrevealed Tides of Battle card (only its
+owner sees it, as ``combat.my_card`` / ``combat.my_tides``).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 
 from .control import castle_count, pool_left
 from .data import DOMINANCE, board
+from .combat import public_view as combat_view
 from .flow import current_decisions
 from .state import State, events
 
@@ -61,6 +66,9 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
     }
     if state.placed or any(t[0] == "place_orders" for t in state.tasks[:1]):
         out["orders_placed"] = sorted(state.placed)
+        # which areas hold a face-down order (not which order): public, matters when houses
+        # place in turn order (没有足够的指令标记了？)
+        out["placed_areas"] = {h: sorted(a for a, _ in orders) for h, orders in sorted(state.placed.items())}
         if viewer in state.placed:
             out["my_orders"] = dict(state.placed[viewer])
     if "bids" in state.ctx:
@@ -73,6 +81,14 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
     saw = state.ctx.get("raven_saw")
     if saw and viewer == saw[0] and state.decks["wildling"] and state.decks["wildling"][0] == saw[1]:
         out["wildling_top"] = saw[1]
+    fight = combat_view(state, viewer)
+    if fight is not None:
+        out["combat"] = fight
+        c = state.ctx["combat"]
+        if c.step == "cards":  # 选择并打出家族卡牌: hands are not public while cards are chosen
+            for h in (c.attacker, c.defender):
+                if h != viewer:
+                    out["hands"].pop(h, None)
     pend = []
     for d in current_decisions(state):
         item = {"actor": d.actor, "kind": d.kind, "simultaneous": d.simultaneous}

@@ -168,7 +168,19 @@ class MusterTask:
         areas = muster_areas(state, h)
         if not areas:
             return []
-        return [Decision(h, "muster", {"areas": areas, "points": {a: board().tracks["mustering_points"][board().areas[a].castle] for a in areas}})]
+        from .options import Lazy, muster_options
+
+        return [
+            Decision(
+                h,
+                "muster",
+                Lazy(lambda: {
+                    "areas": areas,
+                    "points": {a: board().tracks["mustering_points"][board().areas[a].castle] for a in areas},
+                    "recruits": muster_options(state, h, areas),
+                }),
+            )
+        ]
 
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:

@@ -275,9 +275,15 @@ class SelectUnitsTask:
     @staticmethod
     def decisions(state: State, task: tuple) -> list[Decision]:
         _, h, key, n = task
-        opts = {"purpose": key, "count": n, "units": [list(x) for x in units_of_house(state, h)]}
+        mine = [list(x) for x in units_of_house(state, h)]
+        opts = {"purpose": key, "count": n, "min": n, "max": n, "units": mine, "same_area": key == "horde_castle"}
         if key == "horde_castle":
             opts["areas"] = [a for a in muster_areas(state, h) if len(state.units_of(a)) >= 2 and state.owner(a) == h]
+            opts["candidates"] = [u for u in mine if u[0] in opts["areas"]]
+        elif key == "crow_killers_knights":
+            opts["candidates"] = [u for u in mine if u[1] == "knight"]
+        else:
+            opts["candidates"] = mine
         return [Decision(h, "select_units", opts)]
 
     @staticmethod
@@ -314,7 +320,13 @@ class KnightsUpTask:
         n = min(2, len(foot), available_units(state, h, "knight"))
         if n <= 0:
             return []
-        return [Decision(h, "select_units", {"purpose": "crow_killers_upgrade", "max": n, "footmen": foot})]
+        return [
+            Decision(
+                h,
+                "select_units",
+                {"purpose": "crow_killers_upgrade", "min": 0, "max": n, "footmen": foot, "candidates": [[a, "footman"] for a in foot], "same_area": False},
+            )
+        ]
 
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:
@@ -426,7 +438,22 @@ class MusterOneTask:
         areas = muster_areas(state, h)
         if not areas:
             return []
-        return [Decision(h, "muster", {"purpose": "horde_descends", "areas": areas, "one_area": True})]
+        from .mustering import muster_points
+        from .options import muster_options
+
+        return [
+            Decision(
+                h,
+                "muster",
+                {
+                    "purpose": "horde_descends",
+                    "areas": areas,
+                    "one_area": True,
+                    "points": {a: muster_points(a) for a in areas},
+                    "recruits": muster_options(state, h, areas),
+                },
+            )
+        ]
 
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:

@@ -41,8 +41,15 @@ def check_invariants(s) -> None:
         on_board = sum(1 for x in s.power_tokens.values() if x == h)
         assert s.power[h] + on_board + pool_left(s, h) == 20
         assert s.power[h] + on_board <= 20
-        assert sorted(s.hands[h] + s.discards[h]) == sorted(c["id"] for c in b.houses[h]["house_cards"])
+        fight = s.ctx.get("combat")
+        # after clean-up (step "after": After-combat abilities) the played cards are already discarded
+        in_play = tuple(c for hh, c in fight.cards if hh == h and c) if fight and fight.step != "after" else ()
+        assert sorted(s.hands[h] + s.discards[h] + in_play) == sorted(c["id"] for c in b.houses[h]["house_cards"])
     for area, (h, tok) in s.orders.items():
+        if fight is not None and area in (fight.origin, fight.area):
+            # during a combat its two orders stay even if a card ability (Mace Tyrell) killed the
+            # last unit there, and the March order stays until the combat ends (Ser Loras)
+            continue
         assert s.owner(area) == h, f"order of {h} in {area} without its units"
     for area, h in s.power_tokens.items():
         assert b.is_land(area)
@@ -68,6 +75,17 @@ def check_views(s) -> None:
             assert v["my_bid"] == bids[viewer]
         else:
             assert "my_bid" not in v
+        fight = s.ctx.get("combat")
+        if fight is not None and s.result is None:
+            chosen = dict(fight.chosen)
+            assert v["combat"].get("my_card") == chosen.get(viewer)
+            assert "cards" not in v["combat"] or fight.revealed
+            for h, c in chosen.items():
+                if h != viewer:
+                    assert c not in json.dumps(v["combat"]) and c not in json.dumps(v["pending"])
+            if not fight.tides_revealed:
+                assert "tides" not in v["combat"]
+                assert v["combat"].get("my_tides") == dict(fight.tides).get(viewer)
         if "wildling_top" in v:
             assert s.ctx["raven_saw"][0] == viewer
         for item, d in zip(v["pending"], pend):
@@ -77,9 +95,9 @@ def check_views(s) -> None:
         assert "rng_n" not in v and "seed" not in v
 
 
-def play_random(players: int, seed: int, max_steps: int = 5000, check: bool = False, log: list | None = None):
+def play_random(players: int, seed: int, max_steps: int = 5000, check: bool = False, log: list | None = None, options: dict | None = None):
     """Play random legal decisions until the game ends; return the final state."""
-    s = R.new_game(players, seed, {})
+    s = R.new_game(players, seed, options or {})
     rnd = random.Random(seed)
     steps = 0
     while R.result(s) is None and steps < max_steps:

@@ -1,0 +1,84 @@
+"""Static facts the AGoT game screen needs in the browser, as one JSON-able dict.
+
+``agot2_board_data(lang)`` -> ``{"lang", "areas": {id: {name, kind, castle, supply, power,
+home_of, port, port_of, port_sea}}, "houses": {id: {name, letter, color, home}},
+"house_cards": {id: {name, house, strength, swords, fortifications, ability}},
+"westeros_cards": {id: {name, wildling_icon, effect}}, "wildling_cards": {id: {name, lowest,
+everyone, highest}}, "tokens": {id: {name, type, strength, special}}, "tracks": {id: name},
+"units": {type: name}, "supply_limits": {level: [sizes]}, "unit_limits": {type: n}, "adjacent": {id: [ids]},
+"kings_court_stars": {players: [stars by position]}}``.
+
+Names are in English (``lang="en"``) or simplified Chinese (``"zh-hans"``), from
+``game/data/agot2`` and the log's names (:mod:`game.rules.agot.log`). Card texts are the
+reference's English (no Chinese text exists for them yet). Pure, no Django.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from game.rules.agot.data import board
+from game.rules.agot.log import TOKEN_NAMES, TRACK_NAMES, UNIT_NAMES
+
+#: a letter per house, drawn on its units and tokens so colour is not the only cue
+HOUSE_LETTERS = {"stark": "S", "lannister": "L", "greyjoy": "G", "tyrell": "T", "baratheon": "B", "martell": "M"}
+#: token fill colours (the crests' colours in game/mapdraw.py)
+HOUSE_COLORS = {
+    "stark": "#d9d9d9", "lannister": "#b3261e", "greyjoy": "#222222",
+    "tyrell": "#2e7d32", "baratheon": "#e0b020", "martell": "#e8731a",
+}
+
+
+def lang_key(lang: str) -> str:
+    """``"zh-hans"`` for any Chinese language code, else ``"en"``."""
+    return "zh-hans" if (lang or "").lower().startswith("zh") else "en"
+
+
+@functools.cache
+def agot2_board_data(lang: str = "en") -> dict[str, Any]:
+    """The dict described in the module docstring for ``lang`` (cached)."""
+    key = lang_key(lang)
+    zh = key == "zh-hans"
+    b = board()
+    nm = (lambda d: d["name_zh"] if zh else d["name_en"])
+    areas = {
+        a.id: {
+            "name": a.name_zh if zh else a.name_en, "kind": a.kind, "castle": a.castle, "supply": a.supply,
+            "power": a.power, "home_of": a.home_of, "port": a.port, "port_of": a.port_of, "port_sea": a.port_sea,
+        }
+        for a in b.areas.values()
+    }
+    houses = {
+        h: {"name": nm(d), "letter": HOUSE_LETTERS[h], "color": HOUSE_COLORS[h], "home": d["home"]}
+        for h, d in b.houses.items()
+    }
+    cards = {
+        c["id"]: {"name": nm(c), "house": c["house"], "strength": c["strength"], "swords": c["swords"],
+                  "fortifications": c["fortifications"], "ability": c["ability"]}
+        for c in b.house_cards.values()
+    }
+    westeros = {c["id"]: {"name": nm(c), "wildling_icon": c.get("wildling_icon"), "effect": c.get("effect")} for c in b.westeros_cards.values()}
+    wild = {
+        c["id"]: {"name": nm(c), "lowest": c.get("lowest_bidder"), "everyone": c.get("everyone_else"), "highest": c.get("highest_bidder")}
+        for c in b.wildling_cards.values()
+    }
+    tokens = {
+        t.id: {"name": TOKEN_NAMES[key].get(t.id, t.id), "type": t.type, "strength": t.strength, "special": t.special}
+        for t in b.order_tokens.values()
+    }
+    return {
+        "lang": key,
+        "areas": areas,
+        "houses": houses,
+        "house_cards": cards,
+        "westeros_cards": westeros,
+        "wildling_cards": wild,
+        "tokens": tokens,
+        "tracks": dict(TRACK_NAMES[key]),
+        "units": dict(UNIT_NAMES[key]),
+        "supply_limits": {str(k): list(v) for k, v in b.supply_limits.items()},
+        "unit_limits": dict(b.unit_limits),
+        "adjacent": {a: sorted(n) for a, n in b.adjacent.items()},
+        "kings_court_stars": {str(n): list(b.setup(n)["kings_court_stars"]) for n in range(3, 7)},
+    }

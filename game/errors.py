@@ -1,0 +1,85 @@
+"""Errors sent to a player, translated by code.
+
+The engines raise :class:`~game.rules.IllegalAction` with a stable dotted ``code`` and an English
+``message`` (engine strings are not in the catalogue); live play adds its own codes. ``translate``
+gives ``{"code", "message", "params"}`` with the message in the active language: the code's own
+sentence when this table has one, else the sentence of its family (``"march.*"``), else a general
+one. The engine's English message stays available under ``params["detail"]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+MESSAGES = {
+    # live play
+    "version.stale": _("The game moved on while you were deciding. Here is the current position."),
+    "act.spectator": _("Spectators cannot act in the game."),
+    "act.not_a_player": _("You do not have a seat in this game."),
+    "act.bot_seat": _("A bot plays this seat."),
+    "message.malformed": _("That message could not be read."),
+    "message.too_large": _("That message is too long."),
+    "message.unknown_type": _("Unknown message type."),
+    "rate_limited": _("Too many messages; slow down a little."),
+    "chat.empty": _("Write something first."),
+    "chat.too_long": _("Chat messages are limited to %(limit)s characters."),
+    "chat.bad_channel": _("You cannot write to that chat."),
+    "game.not_found": _("This game does not exist."),
+    # rules engines (shared codes)
+    "game.over": _("The game is over."),
+    "action.malformed": _("That action is not well formed."),
+    "action.not_your_turn": _("Nothing is waiting for your decision now."),
+    "turn.not_your_turn": _("It is not your turn."),
+    "action.unexpected": _("That action does not answer the current decision."),
+    "orders.missing": _("Place an order in every area with your units."),
+    "orders.forbidden": _("That order is forbidden this round."),
+    "orders.token_unavailable": _("You have no such order token left."),
+    "orders.not_your_area": _("You can only give orders in areas with your units."),
+    "bid.out_of_range": _("You cannot bid more power than you have."),
+    "march.not_adjacent": _("Units can only march to an adjacent area."),
+    "march.supply": _("That march would break your supply limit."),
+    "march.no_power": _("You have no power token to leave behind."),
+    "muster.supply": _("That mustering would break your supply limit."),
+    "tile.frozen": _("That tile is frozen and cannot act."),
+    "duke.exposed": _("You may not leave your Duke in Guard."),
+}
+
+FAMILIES = {
+    "orders": _("Those orders are not allowed."),
+    "raven": _("The Messenger Raven cannot do that."),
+    "raid": _("That raid is not allowed."),
+    "march": _("That march is not allowed."),
+    "consolidate": _("That Consolidate Power order cannot be resolved like that."),
+    "muster": _("That mustering is not allowed."),
+    "supply": _("That does not fit your supply."),
+    "bid": _("That bid is not allowed."),
+    "ties": _("That order of tied houses is not allowed."),
+    "select": _("That selection is not allowed."),
+    "card": _("That card cannot be played now."),
+    "choose": _("That choice is not available."),
+    "tile": _("That tile cannot do that."),
+    "draw": _("You cannot draw a tile now."),
+    "divine": _("That Divination choice is not allowed."),
+}
+
+GENERAL = _("That move is not allowed.")
+
+
+def translate(code: str, english: str = "", **params: Any) -> dict[str, Any]:
+    """``{"code", "message" (active language), "params"}`` for an error ``code``."""
+    text = MESSAGES.get(code) or FAMILIES.get(code.split(".")[0]) or GENERAL
+    try:
+        message = str(text) % params if "%(" in str(text) else str(text)
+    except (KeyError, TypeError, ValueError):
+        message = str(text)
+    out = {k: v for k, v in params.items()}
+    if english:
+        out["detail"] = english
+    return {"code": code, "message": message, "params": out}
+
+
+def from_illegal(exc) -> dict[str, Any]:
+    """The translated form of an :class:`~game.rules.IllegalAction`."""
+    return translate(exc.code, exc.message, **exc.params)

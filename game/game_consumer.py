@@ -1,0 +1,190 @@
+"""``/ws/game/<id>/``: the live game's websocket, a thin transport (protocol: ``docs/protocol.md``).
+
+On connect it finds the viewer (the user's seat, or None for a spectator), joins the game's
+group and sends that viewer's full ``state`` and its ``chat`` history. It forwards ``act`` and
+``chat`` to :mod:`game.services` and answers each with a ``result``; after every change (a
+``game.changed`` group message carrying the version) it sends the viewer's new ``state``,
+computed for that viewer by :func:`game.services.payload_text`, never the raw state.
+Bad input (too large, not JSON, unknown type, flooding) gets an ``error`` and the connection stays
+open.
+"""
+
+from __future__ import annotations
+
+import json
+from http.cookies import SimpleCookie
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+
+from game.rules import IllegalAction
+
+from . import errors, gamelog, services
+from .models import Game
+from .notify import game_group
+from .ratelimit import TokenBucket
+
+
+def _setting(name: str, default):
+    return getattr(settings, name, default)
+
+
+@database_sync_to_async
+def _viewer(game_id: int, user):
+    game = Game.objects.defer("snapshot").filter(pk=game_id).first()
+    if game is None:
+        return False
+    return services.seat_of(game, user)
+
+
+def _language(scope) -> str:
+    """``?lang=`` of the socket URL, else the language cookie, else English."""
+    qs = parse_qs((scope.get("query_string") or b"").decode("latin-1"))
+    lang = (qs.get("lang") or [""])[0]
+    if not lang:
+        for name, value in scope.get("headers", []):
+            if name == b"cookie":
+                cookie = SimpleCookie()
+                try:
+                    cookie.load(value.decode("latin-1"))
+                except Exception:
+                    continue
+                morsel = cookie.get(settings.LANGUAGE_COOKIE_NAME)
+                if morsel:
+                    lang = morsel.value
+    return gamelog.lang_key(lang)
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.user = self.scope.get("user")
+        viewer = await _viewer(self.game_id, self.user)
+        if viewer is False:
+            await self.close(code=4404)
+            return
+        self.viewer = viewer
+        self.lang = _language(self.scope)
+        self.sent_version = -1
+        self.bucket = TokenBucket(_setting("LIVE_RATE", 20), _setting("LIVE_BURST", 40))
+        self.chat_bucket = TokenBucket(_setting("LIVE_CHAT_RATE", 0.5), _setting("LIVE_CHAT_BURST", 5))
+        self.group = game_group(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.push_state()
+        history = await database_sync_to_async(services.chat_history)(self.game_id, self.viewer)
+        await self.send_json({"type": "chat", "messages": history, "history": True})
+        await database_sync_to_async(services.schedule_bots)(self.game_id)
+
+    async def disconnect(self, code) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    # --- sending ----------------------------------------------------------------------------------
+    async def send_json(self, data) -> None:
+        await self.send(text_data=json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+
+    async def send_error(self, code: str, request_id=None, **params) -> None:
+        with translation.override(self.lang):
+            err = errors.translate(code, **params)
+        await self.send_json({"type": "error", "id": request_id, "error": err})
+
+    async def push_state(self, version: int | None = None) -> None:
+        got = await database_sync_to_async(services.payload_text)(self.game_id, self.viewer, self.lang, version)
+        if got is None:
+            return
+        v, text = got
+        if version is None or v > self.sent_version:
+            self.sent_version = max(self.sent_version, v)
+            await self.send(text_data=text)
+
+    # --- receiving --------------------------------------------------------------------------------
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        if text_data is None:
+            await self.send_error("message.malformed")
+            return
+        if len(text_data) > _setting("LIVE_MAX_MESSAGE", 16384):
+            await self.send_error("message.too_large")
+            return
+        if not self.bucket.take():
+            await self.send_error("rate_limited")
+            return
+        try:
+            msg = json.loads(text_data)
+        except ValueError:
+            await self.send_error("message.malformed")
+            return
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            await self.send_error("message.malformed")
+            return
+        rid = msg.get("id")
+        if not (rid is None or isinstance(rid, (int, str))) or isinstance(rid, bool):
+            rid = None
+        kind = msg["type"]
+        if kind == "sync":
+            await self.push_state()
+        elif kind == "act":
+            await self.act(rid, msg)
+        elif kind == "chat":
+            await self.chat(rid, msg)
+        elif kind == "ping":
+            await self.send_json({"type": "pong", "id": rid})
+        else:
+            await self.send_error("message.unknown_type", rid, type=kind[:40])
+
+    async def reply(self, rid, error: dict | None = None, **extra) -> None:
+        if error is None:
+            await self.send_json({"type": "result", "id": rid, "ok": True, **extra})
+        else:
+            await self.send_json({"type": "result", "id": rid, "ok": False, "error": error})
+
+    def translated(self, exc: IllegalAction) -> dict:
+        with translation.override(self.lang):
+            return errors.from_illegal(exc)
+
+    async def act(self, rid, msg) -> None:
+        if self.viewer is None:
+            with translation.override(self.lang):
+                await self.reply(rid, errors.translate("act.spectator"))
+            return
+        version = msg.get("version")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            with translation.override(self.lang):
+                await self.reply(rid, errors.translate("message.malformed"))
+            return
+        try:
+            v = await database_sync_to_async(services.act)(self.game_id, self.user, msg.get("action"), version)
+        except services.StaleVersion as exc:
+            await self.reply(rid, self.translated(exc))
+            await self.push_state()  # resync
+        except IllegalAction as exc:
+            await self.reply(rid, self.translated(exc))
+        else:
+            await self.reply(rid, version=v)
+
+    async def chat(self, rid, msg) -> None:
+        if not self.chat_bucket.take():
+            with translation.override(self.lang):
+                await self.reply(rid, errors.translate("rate_limited"))
+            return
+        try:
+            line = await database_sync_to_async(services.post_chat)(
+                self.game_id, self.user, msg.get("channel"), msg.get("text"), msg.get("to")
+            )
+        except IllegalAction as exc:
+            await self.reply(rid, self.translated(exc))
+        else:
+            await self.reply(rid, message=line["id"])
+
+    # --- group messages ---------------------------------------------------------------------------
+    async def game_changed(self, event) -> None:
+        if event.get("version", 0) > self.sent_version:
+            await self.push_state(event["version"])
+
+    async def game_chat(self, event) -> None:
+        line = event["message"]
+        if services.can_read(line["channel"], self.viewer):
+            await self.send_json({"type": "chat", "messages": [line], "history": False})

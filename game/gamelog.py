@@ -1,0 +1,57 @@
+"""The game log panel's lines: the engine's events, already redacted by ``view(state, viewer)``,
+told in plain language (English or simplified Chinese).
+
+AGoT sentences come from :func:`game.rules.agot.log.describe`, The Duke's from
+:func:`game.rules.duke.log.describe`. Unknown events fall back to their kind, so a new engine
+event never breaks the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+#: how many of the latest lines a push carries
+LOG_WINDOW = 60
+
+
+def lang_key(lang: str | None) -> str:
+    """``"zh-hans"`` for any Chinese language code, else ``"en"``."""
+    return "zh-hans" if (lang or "").lower().startswith("zh") else "en"
+
+
+def lines(ruleset: str, view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """``[{"n": int, "text": str, "round": int | None}]``, the latest :data:`LOG_WINDOW` events
+    of ``view["events"]`` told in ``lang``; ``n`` counts events from the game's start."""
+    events = list(view.get("events") or [])
+    first = max(0, len(events) - LOG_WINDOW)
+    key = lang_key(lang)
+    out = []
+    with translation.override(key):
+        for i, ev in enumerate(events[first:], start=first):
+            out.append({"n": i, "text": describe(ruleset, ev, key), "round": ev.get("round", ev.get("turn"))})
+    return out
+
+
+def describe(ruleset: str, event: dict[str, Any], lang: str) -> str:
+    if ruleset == "agot2":
+        from game.rules.agot.log import describe as agot_describe
+
+        try:
+            return agot_describe(event, lang)
+        except Exception:  # a log line must never break a push
+            return str(event.get("kind", "?"))
+    if ruleset == "duke":
+        return _duke(event, lang)
+    return str(event.get("kind") or event.get("type") or "?")
+
+
+def _duke(ev: dict[str, Any], lang: str) -> str:
+    from game.rules.duke.log import describe as duke_describe
+
+    try:
+        return duke_describe(ev, lang)
+    except Exception:  # a log line must never break a push
+        return str(ev.get("type", "?"))

@@ -1,0 +1,577 @@
+"""Bots for AGoT 2nd edition: ``random`` and ``basic`` (``RULESET.bot_action``).
+
+A bot sees what a player in its seat sees: it reads its own pending :class:`Decision` (whose
+options list the legal choices, see :mod:`.options`), the public board data and
+``view(state, house)``, and it may try candidate actions with ``apply`` (a refused candidate
+changes nothing). It never reads hidden state (other houses' orders being placed, bids, decks).
+Randomness comes from the ``seed`` argument only, so a bot is deterministic in ``(state, seed)``.
+
+* ``random``: uniform among the actions built from the options; large spaces (how a March
+  order splits its units over destinations, recruits) are sampled, each sample checked with
+  ``apply``; after a few refusals it falls back to a single-choice action that the options
+  guarantee (or the empty march / no recruits / pass).
+* ``basic``: simple sense. Orders: March where an adjacent area is worth taking (castles,
+  strongholds, barrels, crowns), Defense where an enemy threatens a castle, Support next to its
+  own targets, Raid next to enemies, Consolidate Power elsewhere. Marches take undefended
+  castles first, attack neutral forces and enemies only with a strength margin, keep a unit in a
+  threatened home, leave a power token in a valuable area it leaves. Supports its own combats
+  (never its enemies'), bids a sensible share of its power, musters knights and footmen, plays a
+  strong card with swords when attacking and keeps the sword cards when defending.
+
+Decision kinds unknown to the bot are answered generically from their action type and options
+(``choose`` ``options``, ``select_card`` ``cards``, ``select_units`` ``candidates``/``units``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ..base import Decision, IllegalAction
+from .actions import parse_action
+from .data import board
+
+LEVELS = ("random", "basic")
+LAND_UNITS = ("footman", "knight", "siege_engine")
+TRIES = 8
+
+__all__ = ["LEVELS", "bot_action"]
+
+
+def bot_action(ruleset: Any, state: Any, actor: str, level: str, seed: int) -> Any:
+    """A legal action (typed) for ``actor`` by bot ``level``; deterministic in ``seed``.
+
+    Raises:
+        IllegalAction("action.not_your_turn"): ``actor`` has nothing to decide.
+        ValueError: unknown ``level``.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; choose one of {LEVELS}")
+    mine = [d for d in ruleset.pending(state) if d.actor == actor]
+    if not mine:
+        raise IllegalAction("action.not_your_turn", "Nothing is waiting for this house's decision now.", house=actor)
+    d = mine[0]
+    rnd = random.Random(seed)
+    bot = _Bot(ruleset, state, actor, d, rnd)
+    act = bot.basic() if level == "basic" else bot.random()
+    return parse_action(act)
+
+
+class _Bot:
+    def __init__(self, ruleset: Any, state: Any, actor: str, d: Decision, rnd: random.Random) -> None:
+        self.R = ruleset
+        self.state = state
+        self.me = actor
+        self.d = d
+        self.o = d.options
+        self.rnd = rnd
+        self._view: dict | None = None
+
+    # -- helpers -------------------------------------------------------------------------------
+    def ok(self, act: dict) -> bool:
+        try:
+            self.R.apply(self.state, self.me, act)
+            return True
+        except IllegalAction:
+            return False
+
+    def first_ok(self, cands, fallback: dict) -> dict:
+        for a in cands:
+            if self.ok(a):
+                return a
+        return fallback
+
+    @property
+    def view(self) -> dict:
+        if self._view is None:
+            self._view = self.R.view(self.state, self.me)
+        return self._view
+
+    def atype(self) -> str:
+        """The action type this decision is answered with (generic kinds)."""
+        k = self.d.kind
+        if "cards" in self.o:
+            return "select_card"
+        if "candidates" in self.o or ("units" in self.o and "count" in self.o):
+            return "select_units"
+        if isinstance(self.o.get("options"), list):
+            return "choose"
+        raise ValueError(f"bot cannot answer decision {k!r}")
+
+    # -- random ----------------------------------------------------------------------------------
+    def random(self) -> dict:
+        k, o, rnd = self.d.kind, self.o, self.rnd
+        if k == "place_orders":
+            return {"type": "place_orders", "orders": self._random_orders()}
+        if k == "raven":
+            choices = [{"type": "raven", "choice": "pass"}, {"type": "raven", "choice": "peek"}]
+            choices += [{"type": "raven", "choice": "replace", "area": a, "token": t} for a, ts in o["replacements"].items() for t in ts]
+            return rnd.choice(choices)
+        if k == "raven_wildling":
+            return {"type": "raven_keep", "bottom": rnd.random() < 0.5}
+        if k == "raid":
+            area = rnd.choice(sorted(o["raids"]))
+            return {"type": "raid", "area": area, "target": rnd.choice(o["raids"][area] + [None])}
+        if k == "march":
+            return self._random_march()
+        if k == "support_neutral_attack":
+            return {"type": "support", "give": rnd.choice(o["choices"])}
+        if k == "consolidate":
+            area = rnd.choice(o["areas"])
+            if rnd.random() < 0.5:
+                return {"type": "consolidate", "area": area}
+            rec = self._random_recruits({area: o["muster"][area]})
+            return rec and {"type": "consolidate", "area": area, "muster": rec} or {"type": "consolidate", "area": area}
+        if k == "muster":
+            recs = o["recruits"]
+            if o.get("one_area"):
+                a = rnd.choice(sorted(recs))
+                recs = {a: recs[a]}
+            return {"type": "muster", "recruits": self._random_recruits(recs) or []}
+        if k == "reduce_armies":
+            return self._reconcile(rnd.choice(o["plans"]), prefer_weak=False)
+        if k == "bid":
+            return {"type": "bid", "amount": rnd.randint(0, o["max"])}
+        if k == "order_ties":
+            order = []
+            for g in o["groups"]:
+                g = list(g)
+                rnd.shuffle(g)
+                order += g
+            return {"type": "order_ties", "order": order}
+        t = self.atype()
+        if t == "choose":
+            return {"type": "choose", "option": rnd.choice(o["options"])}
+        if t == "select_card":
+            cards = list(o["cards"]) + ([None] if o.get("optional") else [])
+            return {"type": "select_card", "card": rnd.choice(cards)}
+        return self._select_units(lambda cands: rnd.sample(cands, len(cands)))
+
+    def _random_orders(self) -> dict[str, str]:
+        o, rnd = self.o, self.rnd
+        info = o["token_info"]
+        toks = [t for t in o["tokens"] if t not in o["forbidden"]]
+        rnd.shuffle(toks)
+        chosen, sp = [], 0
+        for t in toks:
+            if info[t]["special"]:
+                if sp >= o["special_allowed"]:
+                    continue
+                sp += 1
+            chosen.append(t)
+        areas = rnd.sample(o["areas"], o["must_place"])
+        return dict(zip(areas, chosen))
+
+    def _random_march(self) -> dict:
+        rnd = self.rnd
+        area = rnd.choice(sorted(self.o["marches"]))
+        m = self.o["marches"][area]
+        dests = m["destinations"]
+        singles = [{"type": "march", "area": area, "moves": []}]
+        for dest, dd in dests.items():
+            for n in dd["counts"]:
+                pool = [t for t in dd["units"] for _ in range(m["units"].get(t, 0))]
+                singles.append({"type": "march", "area": area, "moves": [{"to": dest, "units": rnd.sample(pool, n)}]})
+        for _ in range(TRIES):
+            moves: dict[str, list[str]] = {}
+            for t, n in sorted(m["units"].items()):
+                for _ in range(n):
+                    opts = [None] + [dd for dd in sorted(dests) if t in dests[dd]["units"]]
+                    to = rnd.choice(opts)
+                    if to is not None:
+                        moves.setdefault(to, []).append(t)
+            if sum(1 for to in moves if dests[to]["fight"]) > 1:
+                continue
+            left = sum(m["units"].values()) + m["routed"] - sum(len(v) for v in moves.values())
+            act = {"type": "march", "area": area, "moves": [{"to": to, "units": u} for to, u in sorted(moves.items())]}
+            if left == 0 and m["leave_power"] and rnd.random() < 0.5:
+                act["leave_power"] = True
+            if self.ok(act):
+                return act
+        rnd.shuffle(singles)
+        return self.first_ok(singles, {"type": "march", "area": area, "moves": []})
+
+    def _random_recruits(self, recs: dict) -> list[dict]:
+        rnd = self.rnd
+        out: list[dict] = []
+        for area in sorted(recs):
+            r = recs[area]
+            singles = [{"area": area, "unit": u} for u in r["units"]]
+            singles += [{"area": area, "unit": "ship", "to": s} for s in r["ships"]]
+            singles += [{"area": area, "unit": u, "upgrade": True} for u in r["upgrades"]]
+            pts = r["points"]
+            for _ in range(3):
+                if pts <= 0 or not singles or rnd.random() < 0.2:
+                    break
+                s = rnd.choice(singles)
+                cost = 1 if s.get("upgrade") or s["unit"] == "ship" else r["costs"][s["unit"]]
+                if cost > pts:
+                    continue
+                if self._recruits_ok(out + [s]):
+                    out.append(s)
+                    pts -= cost
+        return out
+
+    def _recruits_ok(self, recs: list[dict]) -> bool:
+        if self.d.kind == "consolidate":
+            return self.ok({"type": "consolidate", "area": recs[0]["area"], "muster": recs})
+        return self.ok({"type": "muster", "recruits": recs})
+
+    def _reconcile(self, plan: dict[str, int], prefer_weak: bool) -> dict:
+        rank = {"siege_engine": 0, "footman": 1, "ship": 2, "knight": 3}
+        remove = []
+        for area, n in sorted(plan.items()):
+            pool = [t for t, c in sorted(self.o["units"][area].items()) for _ in range(c)]
+            if prefer_weak:
+                pool.sort(key=lambda t: rank.get(t, 9))
+                chosen = pool[:n]
+            else:
+                chosen = self.rnd.sample(pool, n)
+            remove += [{"area": area, "unit": t} for t in chosen]
+        return {"type": "reconcile", "remove": remove}
+
+    def _select_units(self, order_fn) -> dict:
+        o = self.o
+        cands = [tuple(c) for c in o.get("candidates", o.get("units", []))]
+        lo = o.get("min", o.get("count", 0))
+        hi = o.get("max", o.get("count", len(cands)))
+        if o.get("same_area"):
+            area = self.rnd.choice(o["areas"])
+            cands = [c for c in cands if c[0] == area]
+        n = self.rnd.randint(lo, min(hi, len(cands))) if self.d.kind != "casualties" else min(hi, len(cands))
+        picked = order_fn(cands)[:n]
+        return {"type": "select_units", "units": [{"area": a, "unit": u} for a, u in picked]}
+
+    # -- basic -----------------------------------------------------------------------------------
+    def basic(self) -> dict:
+        k, o = self.d.kind, self.o
+        if k == "place_orders":
+            return {"type": "place_orders", "orders": self._basic_orders()}
+        if k == "raven":
+            return {"type": "raven", "choice": "pass"}
+        if k == "raven_wildling":
+            return {"type": "raven_keep", "bottom": False}
+        if k == "raid":
+            return self._basic_raid()
+        if k == "march":
+            return self._basic_march()
+        if k == "support_neutral_attack":
+            return {"type": "support", "give": o["attacker"] == self.me}
+        if k == "consolidate":
+            area = o["areas"][0]
+            rec = self._greedy_recruits({area: o["muster"][area]})
+            if rec:
+                return {"type": "consolidate", "area": area, "muster": rec}
+            return {"type": "consolidate", "area": area}
+        if k == "muster":
+            recs = o["recruits"]
+            if o.get("one_area"):
+                best = max(sorted(recs), key=lambda a: recs[a]["points"])
+                recs = {best: recs[best]}
+            return {"type": "muster", "recruits": self._greedy_recruits(recs)}
+        if k == "reduce_armies":
+            return self._reconcile(o["plans"][0], prefer_weak=True)
+        if k == "bid":
+            return {"type": "bid", "amount": self._basic_bid()}
+        if k == "order_ties":
+            order = []
+            for g in o["groups"]:
+                g = list(g)
+                if self.me in g:
+                    g.remove(self.me)
+                    g.insert(0, self.me)
+                order += g
+            return {"type": "order_ties", "order": order}
+        if k in ("choose_house_card",):
+            return {"type": "select_card", "card": self._basic_card()}
+        if k in ("support_combat",):
+            opts = o["options"]
+            side = "none"
+            if o.get("attacker") == self.me and "attacker" in opts:
+                side = "attacker"
+            elif o.get("defender") == self.me and "defender" in opts:
+                side = "defender"
+            return {"type": "choose", "option": side if side in opts else opts[-1]}
+        t = self.atype()
+        if t == "choose":
+            return {"type": "choose", "option": self._basic_choose()}
+        if t == "select_card":
+            return {"type": "select_card", "card": self._basic_select_card()}
+        rank = {"siege_engine": 0, "footman": 1, "ship": 2, "knight": 3}
+        if o.get("purpose") == "crow_killers_upgrade":
+            return {"type": "select_units", "units": [{"area": a, "unit": u} for a, u in o["candidates"][: o["max"]]]}
+        return self._select_units(lambda cands: sorted(cands, key=lambda c: (rank.get(c[1], 9), c[0])))
+
+    # board knowledge from the view ---------------------------------------------------------------
+    def owner(self, area: str) -> str | None:
+        u = self.view["units"].get(area)
+        return u["house"] if u else None
+
+    def controller(self, area: str) -> str | None:
+        b = board()
+        v = self.view
+        u = v["units"].get(area)
+        if u:
+            return u["house"]
+        if b.is_sea(area):
+            return None
+        if b.is_port(area):
+            return self.controller(b.areas[area].port_of)
+        t = v["power_tokens"].get(area)
+        if t:
+            return t
+        home = b.areas[area].home_of
+        if home in v["houses"]:
+            g = v["garrisons"].get(area)
+            if g is None or g["house"] == home:
+                return home
+        return None
+
+    def strength_in(self, area: str, castle_target: bool = False) -> int:
+        u = self.view["units"].get(area)
+        if not u:
+            return 0
+        s = 0
+        for x in u["units"]:
+            if x["routed"]:
+                continue
+            if x["type"] == "siege_engine":
+                s += 4 if castle_target else 0
+            else:
+                s += board().unit_strength[x["type"]]
+        return s
+
+    def area_value(self, area: str) -> float:
+        a = board().areas[area]
+        val = {"stronghold": 4.0, "castle": 3.0}.get(a.castle or "", 0.0)
+        val += 0.7 * a.supply + 0.6 * a.power
+        if a.home_of and a.home_of != self.me:
+            val += 1.0
+        return val
+
+    def enemy_land_adjacent(self, area: str) -> int:
+        """Strength of enemy land units adjacent to ``area``."""
+        b = board()
+        s = 0
+        for n in b.adjacent[area]:
+            o = self.owner(n)
+            if o is not None and o != self.me and b.is_land(n):
+                s += self.strength_in(n)
+        return s
+
+    def _basic_orders(self) -> dict[str, str]:
+        b = board()
+        o = self.o
+        info = o["token_info"]
+        areas = o["areas"]
+        want: dict[str, list[str]] = {}
+        score: dict[str, float] = {}
+        for a in areas:
+            prefs: list[str]
+            threat = self.enemy_land_adjacent(a) if b.is_land(a) else 0
+            targets = [n for n in b.adjacent[a] if self.controller(n) != self.me and (b.is_land(n) == b.is_land(a) or (b.is_sea(n) and not b.is_land(a)))]
+            tgt_val = max([self.area_value(n) for n in targets if b.is_land(n)] + [0.0])
+            castle = b.areas[a].castle is not None
+            if b.is_land(a):
+                if castle and threat >= self.strength_in(a):
+                    prefs = ["defense", "march", "consolidate_power", "support", "raid"]
+                    score[a] = 6 + threat
+                elif tgt_val > 0:
+                    prefs = ["march", "support", "consolidate_power", "raid", "defense"]
+                    score[a] = 3 + tgt_val
+                elif b.areas[a].power:
+                    prefs = ["consolidate_power", "march", "support", "raid", "defense"]
+                    score[a] = 2
+                else:
+                    prefs = ["march", "consolidate_power", "support", "raid", "defense"]
+                    score[a] = 1
+            elif b.is_port(a):
+                prefs = ["consolidate_power", "raid", "support", "defense", "march"]
+                score[a] = 0.5
+            else:
+                enemies = any(self.owner(n) not in (None, self.me) for n in b.adjacent[a])
+                prefs = ["raid", "support", "march", "consolidate_power", "defense"] if enemies else ["support", "march", "raid", "consolidate_power", "defense"]
+                score[a] = 0.8
+            want[a] = prefs
+        toks = Counter(t for t in o["tokens"] if t not in o["forbidden"])
+        sp_left = o["special_allowed"]
+        out: dict[str, str] = {}
+        best_first = {"march": ["march-plus-one", "march", "march-minus-one"], "defense": ["defense-plus-two", "defense-plus-one"],
+                      "support": ["support-plus-one", "support"], "raid": ["special-raid", "raid"],
+                      "consolidate_power": ["special-consolidate-power", "consolidate-power"]}
+        for a in sorted(areas, key=lambda x: (-score[x], x)):
+            if len(out) >= o["must_place"]:
+                break
+            placed = False
+            for typ in want[a] + ["march", "defense", "support", "raid", "consolidate_power"]:
+                for t in best_first[typ]:
+                    if toks[t] <= 0 or (info[t]["special"] and sp_left <= 0):
+                        continue
+                    toks[t] -= 1
+                    if info[t]["special"]:
+                        sp_left -= 1
+                    out[a] = t
+                    placed = True
+                    break
+                if placed:
+                    break
+        if len(out) < o["must_place"] or not self.ok({"type": "place_orders", "orders": out}):
+            return self._random_orders()
+        return out
+
+    def _basic_raid(self) -> dict:
+        v = self.view
+        rank = {"consolidate_power": 0, "support": 1, "raid": 2, "defense": 3}
+        best = None
+        for area, targets in sorted(self.o["raids"].items()):
+            for t in targets:
+                r = rank.get(v["orders"][t]["type"], 9)
+                if best is None or r < best[0]:
+                    best = (r, area, t)
+        if best is None:
+            return {"type": "raid", "area": sorted(self.o["raids"])[0], "target": None}
+        return {"type": "raid", "area": best[1], "target": best[2]}
+
+    def _attack_strength(self, origin: str, dest: str, units: list[str], castle: bool) -> int:
+        b = board()
+        tok = self.view["orders"].get(origin, {}).get("token")
+        s = sum((4 if castle else 0) if u == "siege_engine" else b.unit_strength[u] for u in units)
+        if tok:
+            s += b.order_tokens[tok].strength
+        for n in b.adjacent[dest]:
+            od = self.view["orders"].get(n)
+            if od and od["house"] == self.me and od["type"] == "support" and not b.is_port(n):
+                s += self.strength_in(n, castle) + b.order_tokens[od["token"]].strength
+        return s
+
+    def _defense_strength(self, dest: str) -> int:
+        b = board()
+        v = self.view
+        castle = b.areas[dest].castle is not None
+        s = self.strength_in(dest)
+        od = v["orders"].get(dest)
+        if od and od["type"] == "defense":
+            s += b.order_tokens[od["token"]].strength
+        g = v["garrisons"].get(dest)
+        if g and g["house"] != self.me:
+            s += g["strength"]
+        defender = self.owner(dest) or (g and g["house"])
+        for n in b.adjacent[dest]:
+            o = v["orders"].get(n)
+            if o and o["house"] == defender and o["type"] == "support" and not b.is_port(n):
+                s += self.strength_in(n, castle) + b.order_tokens[o["token"]].strength
+        return s
+
+    def _basic_march(self) -> dict:
+        b = board()
+        best: tuple[float, dict] | None = None
+        for area, m in sorted(self.o["marches"].items()):
+            units = [t for t, n in sorted(m["units"].items()) for _ in range(n)]
+            if not units:
+                continue
+            home_guard = b.areas[area].home_of == self.me and self.enemy_land_adjacent(area) > 0
+            for dest, dd in sorted(m["destinations"].items()):
+                if b.is_sea(dest) or b.is_port(dest):
+                    # ships: move towards unowned seas next to valuable land, rarely worth it
+                    val = 0.3 if self.owner(dest) is None else 0.0
+                    if dd["fight"] == "combat":
+                        val = 1.5
+                else:
+                    val = self.area_value(dest) if self.controller(dest) != self.me else 0.0
+                    if val <= 0 and not dd["fight"]:
+                        continue
+                movable = [u for u in units if u in dd["units"]]
+                n = max(c for c in dd["counts"] if c <= len(movable)) if any(c <= len(movable) for c in dd["counts"]) else 0
+                if home_guard and n >= len(units) + 0 and n > 0:
+                    n -= 1
+                if n <= 0:
+                    continue
+                rank = {"knight": 0, "siege_engine": 1, "footman": 2, "ship": 3}
+                go = sorted(movable, key=lambda u: rank.get(u, 9))[:n]
+                if dd["fight"] == "neutral":
+                    castle = b.areas[dest].castle is not None
+                    if self._attack_strength(area, dest, go, castle) < dd["neutral"]:
+                        continue
+                    val += 1.0
+                elif dd["fight"] == "combat":
+                    castle = b.areas[dest].castle is not None
+                    margin = self._attack_strength(area, dest, go, castle) - self._defense_strength(dest)
+                    if margin < 2:
+                        continue
+                    val += 0.5 * margin
+                act = {"type": "march", "area": area, "moves": [{"to": dest, "units": go}]}
+                if n == len(units) and m["routed"] == 0 and m["leave_power"] and self.area_value(area) >= 2 and self.view["power"][self.me] >= 2:
+                    act["leave_power"] = True
+                if best is None or val > best[0]:
+                    if self.ok(act):
+                        best = (val, act)
+        if best is not None:
+            return best[1]
+        return {"type": "march", "area": sorted(self.o["marches"])[0], "moves": []}
+
+    def _greedy_recruits(self, recs: dict) -> list[dict]:
+        out: list[dict] = []
+        for area in sorted(recs, key=lambda a: -recs[a]["points"]):
+            r = recs[area]
+            pts = r["points"]
+            order = []
+            if "knight" in r["units"]:
+                order.append({"area": area, "unit": "knight"})
+            if "knight" in r["upgrades"]:
+                order.append({"area": area, "unit": "knight", "upgrade": True})
+            if "footman" in r["units"]:
+                order += [{"area": area, "unit": "footman"}] * 2
+            if r["ships"]:
+                order.append({"area": area, "unit": "ship", "to": r["ships"][0]})
+            for s in order:
+                cost = 1 if s.get("upgrade") or s["unit"] == "ship" else r["costs"][s["unit"]]
+                if cost > pts:
+                    continue
+                if self._recruits_ok(out + [s]):
+                    out.append(s)
+                    pts -= cost
+        return out
+
+    def _basic_bid(self) -> int:
+        o = self.o
+        power = o["max"]
+        p = o.get("purpose")
+        if p == "wildlings":
+            v = self.view
+            threat = v["threat"]
+            share = -(-threat // max(1, len(v["houses"])))
+            return min(power, share + 1, power // 2 + 1) if threat >= 6 else min(power, share)
+        frac = {"iron_throne": 0.35, "fiefdoms": 0.3, "kings_court": 0.3}.get(p, 0.25)
+        return min(power, int(power * frac + 0.5))
+
+    def _basic_choose(self) -> str:
+        opts = self.o["options"]
+        prefs = ["mustering", "game_of_thrones", "no_defense", "iron_throne", "kings_court", "use", "none"]
+        p = self.o.get("purpose")
+        if p == "preemptive_raid":
+            tracks = [x for x in opts if x.startswith("track:")]
+            return tracks[-1] if tracks else opts[0]
+        if p == "retreat":
+            return sorted(opts, key=lambda a: -self.area_value(a))[0]
+        for x in prefs:
+            if x in opts:
+                return x
+        return opts[0]
+
+    def _basic_select_card(self):
+        o = self.o
+        cards = board().house_cards
+        if o.get("purpose") == "massing_discard":
+            return min(o["cards"], key=lambda c: (cards[c]["strength"], c))
+        return max(o["cards"], key=lambda c: (cards[c]["strength"], c))
+
+    def _basic_card(self):
+        """Attacking: the strongest card, swords first; defending: keep swords, play fortifications/low."""
+        cards = board().house_cards
+        hand = list(self.o["cards"])
+        c = lambda x: cards[x]  # noqa: E731
+        if self.o.get("attacker") == self.me:
+            return max(hand, key=lambda x: (c(x)["strength"], c(x).get("swords", 0), x))
+        need = 0
+        return max(hand, key=lambda x: (c(x)["strength"] - 2 * c(x).get("swords", 0) + c(x).get("fortifications", 0) + need, x))

@@ -1,0 +1,114 @@
+"""家族卡牌 / House cards: printed values and the hook API through which card abilities act.
+
+Combat (:mod:`.combat`) owns choosing, revealing, discarding and recovering house cards and the
+printed strength, swords (利剑) and fortifications (铁堡). A card's *text ability* (its
+``ability_key`` in ``game/data/agot2/houses.json``) acts only through the hooks below, at the
+rulebook's timings. Register one :class:`Ability` per key in :data:`ABILITIES`::
+
+    class TywinLannister(Ability):
+        def result(self, state, house, won):
+            if won:
+                gain_power(state, house, 2)
+
+    ABILITIES["win_gain_two_power"] = TywinLannister()
+
+Every hook receives ``state`` (the working copy inside ``apply``: edit it freely, keeping dict
+values immutable) and ``house`` (the owner of the played card). The combat in progress is
+``combat.current(state)`` (a frozen :class:`.combat.Combat`; change it with
+``combat.update(state, field=value)``), the opponent ``combat.opponent(c, house)``.
+
+Timings (rulebook 家族卡牌 and its conflict order):
+
+1. ``reveal`` (立即 / Immediately): after both cards are revealed, before Tides of Battle are drawn.
+   Abilities with ``first = True`` (their text ignores or cancels: "忽略"/"取消") run first, in turn
+   order; then the others, in turn order; one card's ability finishes before the next starts.
+   ``reveal`` runs as its own queued task, so it may ``flow.push`` decision tasks (registered with
+   ``flow.decision``): they are answered before the next card's ``reveal`` runs.
+   :func:`.combat.set_card` replaces a house's card (Tyrion, Aeron); :func:`.combat.push_card_choice`
+   asks a house to pick a new card (a ``choose_house_card`` decision), and the new card's
+   ``reveal`` is queued when it is picked.
+2. ``strength(state, house) -> {house: delta}``: added to the final combat strength of the houses
+   named (its owner or the opponent). Pure: no edits. Called whenever strength is computed.
+   ``combat.unit_contributions(state)`` lists what each unit adds (for per-unit abilities).
+3. ``icons(state, house) -> (swords, fortifications)``: added to the card's printed icons. Pure.
+4. ``result(state, house, won)`` (赢得/输去本次战斗 / win-or-lose effects): after the winner is
+   decided, before casualties, in turn order; may push decision tasks.
+5. ``casualties(state, house, victim, n, source) -> int``: filters how many units ``victim`` loses
+   to ``source`` (``"swords"``, ``"skull"``, ``"ability"``, or ``"supply"`` for a retreat over the
+   supply limit); return ``n`` to leave it. Pure.
+   Card abilities that destroy units call ``combat.destroy_units`` which applies this filter.
+6. ``retreat_chooser(state, house) -> house | None``: who chooses the loser's retreat area
+   (None: the loser). ``retreat_areas(state, house, areas) -> areas``: filters the legal
+   ``{area: units lost to supply}`` the chooser may pick from (never empty it). Pure.
+7. ``attacker_advances(state, house) -> bool``: False keeps a winning attacker's units in their
+   origin (they do not enter the contested area). Pure.
+8. ``after_combat(state, house)`` (战斗后 / After combat): after clean-up (cards discarded, hands
+   recovered, the defender's order/power token removed), before the March order is removed from the
+   attacker's origin, in turn order; may push decision tasks.
+9. ``keeps_card(state, house) -> bool``: True sends the played card back to its owner's hand at
+   clean-up instead of the discard pile (Roose Bolton). Pure.
+
+Unregistered keys and cards without text (``ability_key`` null) have no effect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import board
+
+
+class Ability:
+    """Base class: every hook is optional and does nothing by default."""
+
+    #: the text ignores or cancels something: resolved before the other abilities
+    first: bool = False
+
+    def reveal(self, state: Any, house: str) -> None:
+        return None
+
+    def strength(self, state: Any, house: str) -> dict[str, int]:
+        return {}
+
+    def icons(self, state: Any, house: str) -> tuple[int, int]:
+        return (0, 0)
+
+    def result(self, state: Any, house: str, won: bool) -> None:
+        return None
+
+    def casualties(self, state: Any, house: str, victim: str, n: int, source: str) -> int:
+        return n
+
+    def retreat_chooser(self, state: Any, house: str) -> str | None:
+        return None
+
+    def retreat_areas(self, state: Any, house: str, areas: dict[str, int]) -> dict[str, int]:
+        return areas
+
+    def attacker_advances(self, state: Any, house: str) -> bool:
+        return True
+
+    def after_combat(self, state: Any, house: str) -> None:
+        return None
+
+    def keeps_card(self, state: Any, house: str) -> bool:
+        return False
+
+
+#: ability_key -> its implementation (filled by the card abilities module)
+ABILITIES: dict[str, Ability] = {}
+
+_NONE = Ability()
+
+
+def card(card_id: str) -> dict[str, Any]:
+    """The printed card: ``{id, name_en, name_zh, strength, swords, fortifications, ability, ability_key, house}``."""
+    return board().house_cards[card_id]
+
+
+def ability(card_id: str | None) -> Ability:
+    """The :class:`Ability` of a card (a do-nothing one for no card or a card without text)."""
+    if card_id is None:
+        return _NONE
+    key = board().house_cards[card_id]["ability_key"]
+    return ABILITIES.get(key, _NONE) if key else _NONE

@@ -1,0 +1,170 @@
+"""Self-play: bots play whole AGoT games (pure, deterministic); used by ``manage.py selfplay``.
+
+:func:`play_game` plays one game and returns its summary and log; :func:`play_games` a series;
+:func:`replay` folds a log back into states (a game is its log: DESIGN.md principle 3);
+:func:`check_invariants` asserts the rules' invariants on a state (used after every action when
+asked, and by the tests).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+from . import RULESET
+from .actions import parse_action, to_json
+from .control import pool_left, within_supply
+from .data import board
+
+__all__ = ["play_game", "play_games", "replay", "game_seed", "check_invariants", "InvariantBroken", "seat_levels"]
+
+LEVEL_CHOICES = ("random", "basic", "mixed")
+
+
+class InvariantBroken(AssertionError):
+    """A state broke a rule invariant (a bug in the engine)."""
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a series started with ``seed`` (deterministic, 0..2**62)."""
+    x = (seed * 1_000_003 + index * 7_919 + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    x ^= x >> 31
+    x = (x * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    x ^= x >> 29
+    return x >> 2
+
+
+def seat_levels(players: int, bots: str | Sequence[str] | Mapping[str, str], index: int = 0) -> dict[str, str]:
+    """``{house: level}``: ``"random"``/``"basic"`` for everyone, ``"mixed"`` (one basic bot, the
+    seat rotating with ``index``, the others random), a list by seat order, or a mapping."""
+    seats = RULESET.seats(players)
+    if isinstance(bots, Mapping):
+        return {h: bots[h] for h in seats}
+    if isinstance(bots, str):
+        if bots == "mixed":
+            return {h: ("basic" if i == index % players else "random") for i, h in enumerate(seats)}
+        return {h: bots for h in seats}
+    return dict(zip(seats, bots))
+
+
+def check_invariants(s: Any) -> None:
+    """Raise :class:`InvariantBroken` unless ``s`` keeps the rules' invariants: one house per
+    area, units on their terrain and within component limits, at most 3 ships per port, supply
+    limits (except while a reduction is pending), power tokens 0..20 per house and conserved,
+    orders only where the house has units, tracks permutations of the houses, threat 0..12,
+    each house's hand and discards partition its seven cards."""
+
+    def need(cond: bool, msg: str) -> None:
+        if not cond:
+            raise InvariantBroken(msg)
+
+    b = board()
+    counts = {h: Counter() for h in s.houses}
+    for area, us in s.units.items():
+        need(bool(us), f"empty unit tuple in {area}")
+        need(len({u[0] for u in us}) == 1, f"two houses in {area}")
+        need(area not in s.blocked and area not in s.neutral, f"units in blocked/neutral {area}")
+        for h, t, _ in us:
+            need(t in b.unit_limits, f"unknown unit {t}")
+            counts[h][t] += 1
+            need((b.kind(area) in ("sea", "port")) == (t == "ship"), f"{t} on wrong terrain {area}")
+        if b.kind(area) == "port":
+            need(len(us) <= b.tracks["port_max_ships"], f"too many ships in {area}")
+    for h, c in counts.items():
+        for t, n in c.items():
+            need(n <= b.unit_limits[t], f"{h} has {n} {t}")
+    reconciling = {t[1] for t in s.tasks if t[0] in ("reconcile",)} | {t[1] for t in s.tasks if len(t) > 1 and "supply" in str(t[0])}
+    in_combat = "combat" in s.ctx
+    cards = {h: sorted(c["id"] for c in b.houses[h]["house_cards"]) for h in s.houses}
+    for h in s.houses:
+        if h not in reconciling and not in_combat:
+            need(within_supply(s, h), f"{h} over supply")
+        on_board = sum(1 for x in s.power_tokens.values() if x == h)
+        need(0 <= s.power[h] <= 20, f"{h} power {s.power[h]}")
+        need(s.power[h] + on_board + pool_left(s, h) == 20, f"{h} power not conserved")
+        need(sorted(s.hands[h] + s.discards[h]) == cards[h], f"{h} house cards do not partition")
+    for area, (h, _tok) in s.orders.items():
+        need(s.owner(area) == h, f"order of {h} in {area} without its units")
+    for area, h in s.power_tokens.items():
+        need(b.is_land(area) and s.owner(area) in (None, h), f"power token in {area}")
+    for t, order in s.tracks.items():
+        need(sorted(order) == sorted(s.houses), f"track {t} not a permutation")
+    need(0 <= s.threat <= 12, "threat out of range")
+
+
+def play_game(
+    players: int,
+    seed: int,
+    bots: str | Sequence[str] | Mapping[str, str] = "random",
+    options: Mapping[str, Any] | None = None,
+    check: bool = False,
+    max_actions: int | None = None,
+    on_state: Callable[[Any, str, Any, Any], None] | None = None,
+    index: int = 0,
+) -> dict[str, Any]:
+    """Play one game with bots; returns ``{"seed", "players", "bots" {house: level}, "winner",
+    "winner_level", "reason", "rounds", "actions" (count), "ms", "log" [{"actor", "action"}],
+    "options"}``. ``check`` runs :func:`check_invariants` after every action (raising
+    :class:`InvariantBroken`); ``max_actions`` bounds the game (then ``winner`` None, ``reason``
+    ``"unfinished"``). The bot of action ``i`` gets seed ``game_seed(seed, i)``."""
+    levels = seat_levels(players, bots, index)
+    t0 = time.perf_counter()
+    state = RULESET.new_game(players, seed, options or {})
+    log: list[dict[str, Any]] = []
+    if check:
+        check_invariants(state)
+    while RULESET.result(state) is None:
+        if max_actions is not None and len(log) >= max_actions:
+            break
+        ds = RULESET.pending(state)
+        if not ds:
+            raise InvariantBroken("a running game has no pending decision")
+        actor = ds[0].actor
+        action = RULESET.bot_action(state, actor, levels[actor], game_seed(seed, len(log)))
+        after = RULESET.apply(state, actor, action)
+        if on_state is not None:
+            on_state(state, actor, action, after)
+        log.append({"actor": actor, "action": to_json(action)})
+        state = after
+        if check:
+            check_invariants(state)
+    ms = (time.perf_counter() - t0) * 1000
+    res = RULESET.result(state) or {"winner": None, "reason": "unfinished"}
+    return {
+        "seed": seed,
+        "players": players,
+        "bots": levels,
+        "winner": res["winner"],
+        "winner_level": levels.get(res["winner"]) if res["winner"] else None,
+        "reason": res["reason"],
+        "rounds": state.round,
+        "actions": len(log),
+        "ms": round(ms, 1),
+        "log": log,
+        "options": dict(state.options),
+    }
+
+
+def play_games(
+    players: int,
+    n: int,
+    seed: int,
+    bots: str | Sequence[str] | Mapping[str, str] = "random",
+    options: Mapping[str, Any] | None = None,
+    check: bool = False,
+    max_actions: int | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Play ``n`` games (game ``i`` seeded ``game_seed(seed, i)``; with ``"mixed"`` the basic
+    bot's seat rotates with ``i``), yielding each :func:`play_game` result as it ends."""
+    for i in range(n):
+        yield play_game(players, game_seed(seed, 10_000 + i), bots, options, check=check, max_actions=max_actions, index=i)
+
+
+def replay(players: int, seed: int, options: Mapping[str, Any] | None, actions: Iterable[Mapping[str, Any]]) -> Any:
+    """The final state of a game from its seed, options and ``[{"actor", "action"}]`` log.
+    Raises :class:`IllegalAction` at the first action that is not legal."""
+    state = RULESET.new_game(players, seed, options or {})
+    for entry in actions:
+        state = RULESET.apply(state, entry["actor"], parse_action(entry["action"]))
+    return state

@@ -1,0 +1,92 @@
+"""寻求支援 / Call for Support, and 兵种单位的战力 / unit strength: the one place these rules live.
+
+Used by combat (:mod:`.combat`) and by attacks on neutral forces (:mod:`.march`).
+
+Rulebook (战斗 step 1 and 支援的其它规则 ①-⑦):
+
+* support comes only from areas **adjacent** to the contested area (ship transport does not make
+  areas adjacent for support) holding a Support order;
+* the supporting strength is the strength of every unit in that area plus the order's star bonus
+  (``support-plus-one``: +1), all or nothing (⑥);
+* ships support fights at sea and on land; footmen, knights and siege engines never support a
+  fight at sea (④), so a land area never supports a sea area;
+* ships in a port support only fights in the port's own sea, never on land (港口 ②);
+* a siege engine adds 4 only when supporting the **attacker** against an area with a castle or
+  stronghold, otherwise 0 (⑤);
+* routed units have no strength (撤退和溃败);
+* a house fighting the combat may not support its enemy (⑦); the attacker and defender may decline
+  their own support (③); any house may support nobody.
+"""
+
+from __future__ import annotations
+
+from .data import board
+from .state import State
+
+SIDES = ("attacker", "defender")
+
+
+def unit_strength(utype: str, routed: bool, castle_target: bool, attacking: bool = True) -> int:
+    """Strength of one unit: footman 1, knight 2, ship 1, siege engine 4 attacking (or supporting an
+    attack on) a castle/stronghold area else 0; routed units 0."""
+    if routed:
+        return 0
+    if utype == "siege_engine":
+        return 4 if (castle_target and attacking) else 0
+    return board().unit_strength[utype]
+
+
+def can_support(area: str, target: str) -> bool:
+    """Whether units in ``area`` may support a fight in ``target`` (adjacency and terrain only).
+
+    Land areas support land fights only; seas support land and sea fights; ports support only the
+    fight in their own sea.
+    """
+    b = board()
+    if target not in b.adjacent[area]:
+        return False
+    kind, tkind = b.kind(area), b.kind(target)
+    if tkind == "port":
+        return False
+    if kind == "port":
+        return tkind == "sea" and b.areas[area].port_sea == target
+    if kind == "land":
+        return tkind == "land"
+    return True  # sea supports land and sea
+
+
+def support_strength(state: State, area: str, target: str, side: str) -> int:
+    """The strength the Support order in ``area`` adds to ``side`` ("attacker"/"defender") of a fight
+    in ``target``: its units plus the order's star bonus."""
+    b = board()
+    castle = b.areas[target].castle is not None
+    n = sum(unit_strength(u[1], u[2], castle, side == "attacker") for u in state.units_of(area))
+    o = state.orders.get(area)
+    return n + (b.order_tokens[o[1]].strength if o else 0)
+
+
+def supporting_areas(state: State, target: str, exclude: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """``(house, area)`` of every Support order that may support a fight in ``target``, in the order
+    they declare: turn order (Iron Throne track), then area id. ``exclude``: areas that cannot
+    (the attacker's origin)."""
+    b = board()
+    out = []
+    for n in b.adjacent[target]:
+        o = state.orders.get(n)
+        if o is None or n in exclude or b.order_tokens[o[1]].type != "support":
+            continue
+        if not state.units_of(n) or not can_support(n, target):
+            continue
+        out.append((o[0], n))
+    order = state.turn_order()
+    return sorted(out, key=lambda x: (order.index(x[0]), x[1]))
+
+
+def allowed_sides(house: str, attacker: str, defender: str | None) -> list[str]:
+    """What ``house`` may declare: ``attacker``, ``defender`` or ``none`` (rule ⑦: never the enemy
+    of one's own fight)."""
+    if house == attacker:
+        return ["attacker", "none"]
+    if house == defender:
+        return ["defender", "none"]
+    return ["attacker", "defender", "none"]

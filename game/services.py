@@ -1,0 +1,393 @@
+"""Live play: the one place where an action is applied to a game, and what each viewer is sent.
+
+:func:`act` (people) and :func:`bot_act` (bots) share :func:`_apply_locked`: inside one
+transaction the game row is locked (``select_for_update``; on SQLite the ``IMMEDIATE``
+transaction mode gives one writer at a time), the state is loaded (:mod:`game.snapshots`), the
+ruleset applies the action, the action is appended to the log and the version bumped; after the
+commit the game's group hears of the new version (:func:`game.notify.game_changed`). An
+:class:`~game.rules.IllegalAction` leaves everything unchanged. Because the lock serialises
+writers across every server process, the last of several simultaneous submissions is applied by
+exactly one transaction, which is the one whose ``apply`` reveals them.
+
+:func:`payload` is what one viewer (a seat, or None for a spectator) is sent: the ruleset's
+``view`` for that viewer, the pending decisions (the viewer's own with their options, others'
+without), the version and the latest log lines in the viewer's language. Never the raw state.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from django.conf import settings
+from django.db import close_old_connections, transaction
+
+from game.rules import IllegalAction
+
+from . import bots, gamelog, notify, snapshots
+from .models import Action, ChatMessage, Game, Lobby, Seat, display_name
+
+log = logging.getLogger(__name__)
+
+#: an action's ``version`` may lag the game by at most this many versions (see :func:`act`)
+STALE_WINDOW = 50
+CHAT_LIMIT = 500  #: characters per chat line
+CHAT_HISTORY = 100  #: lines of history sent on connect
+
+
+class StaleVersion(IllegalAction):
+    """The client answered a decision that has changed since the version it names."""
+
+    def __init__(self, version: int, current: int) -> None:
+        super().__init__("version.stale", "The game has moved on; resync.", version=version, current=current)
+
+
+# --- creating games ------------------------------------------------------------------------------
+def create_game(lobby: Lobby) -> Game:
+    """The game of a lobby being started (call inside the start transaction): a server-drawn
+    63-bit seed, version 0, and a snapshot of the initial state."""
+    rules = lobby.rules
+    seed = secrets.randbits(63)
+    state = rules.new_game(lobby.players, seed, lobby.options)
+    game = Game.objects.create(
+        lobby=lobby,
+        ruleset=lobby.ruleset,
+        players=lobby.players,
+        options=dict(lobby.options),
+        seed=seed,
+        snapshot=snapshots.dump(state),
+        snapshot_version=0,
+        snapshot_key=snapshots.code_key(lobby.ruleset),
+    )
+    transaction.on_commit(lambda: snapshots.CACHE.put(game.pk, 0, state))
+    transaction.on_commit(lambda: schedule_bots(game.pk))
+    return game
+
+
+# --- who is who ------------------------------------------------------------------------------------
+def seat_of(game: Game, user) -> str | None:
+    """The seat (house) ``user`` plays in ``game``, or None (spectator). Bots' seats are no one's."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    seat = Seat.objects.filter(lobby_id=game.lobby_id, user=user, bot="").values_list("house", flat=True).first()
+    return seat or None
+
+
+def bot_seats(game: Game) -> dict[str, str]:
+    """``{seat: bot level}`` of the game's bot seats."""
+    return dict(Seat.objects.filter(lobby_id=game.lobby_id).exclude(bot="").values_list("house", "bot"))
+
+
+def seats_info(game: Game, lang: str) -> list[dict[str, Any]]:
+    """``[{"seat", "name" (in lang), "player", "bot"}]`` in the ruleset's seat order."""
+    names = game.rules.seat_names()
+    key = gamelog.lang_key(lang)
+    rows = {s.house: s for s in Seat.objects.filter(lobby_id=game.lobby_id).select_related("user__profile")}
+    order = game.rules.seats(game.players, game.options)
+    return [
+        {
+            "seat": h,
+            "name": names.get(h, {}).get(key, h),
+            "player": display_name(rows[h].user) if h in rows else "",
+            "bot": rows[h].bot if h in rows else "",
+        }
+        for h in order
+    ]
+
+
+# --- applying actions ------------------------------------------------------------------------------
+def _locked(game_id: int) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise IllegalAction("game.not_found", "This game does not exist.", game=game_id)
+    return game
+
+
+def _decisions_of(rules, state, actor: str) -> list[dict]:
+    return [d.as_dict() for d in rules.pending(state) if d.actor == actor]
+
+
+def _check_version(game: Game, rules, state, actor: str, version: int | None) -> None:
+    """A client's ``version`` is stale when the decision it answered has changed since: its
+    version is ahead of the game, too old, or the actor's pending decisions at that version differ
+    from the current ones (so simultaneous submissions made at the same version all count)."""
+    if version is None or version == game.version:
+        return
+    if not isinstance(version, int) or version > game.version or version < game.version - STALE_WINDOW:
+        raise StaleVersion(version if isinstance(version, int) else -1, game.version)
+    old = snapshots.state_at(game, version)
+    if _decisions_of(rules, old, actor) != _decisions_of(rules, state, actor):
+        raise StaleVersion(version, game.version)
+
+
+def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None = None) -> int:
+    """Apply ``data`` for ``actor`` to the locked ``game``; returns the new version."""
+    rules = game.rules
+    if game.status != Game.Status.RUNNING:
+        raise IllegalAction("game.over", "The game is over.")
+    state = snapshots.state_at(game)
+    _check_version(game, rules, state, actor, version)
+    if isinstance(data, dict):
+        json_action = data
+        action = rules.parse_action(data)
+    else:
+        action = data
+        json_action = bots.action_to_json(rules, action)
+    new = rules.apply(state, actor, action)
+    game.version += 1
+    Action.objects.create(game=game, number=game.version, actor=actor, action=json_action, user=user)
+    fields = ["version", "updated_at"]
+    result = rules.result(new)
+    if result is not None:
+        game.status, game.result = Game.Status.FINISHED, result
+        fields += ["status", "result"]
+        Lobby.objects.filter(pk=game.lobby_id).update(status=Lobby.Status.FINISHED)
+    if game.version % snapshots.snapshot_every() == 0:
+        game.snapshot, game.snapshot_version = snapshots.dump(new), game.version
+        game.snapshot_key = snapshots.code_key(game.ruleset)
+        fields += ["snapshot", "snapshot_version", "snapshot_key"]
+    game.save(update_fields=fields)
+    gid, v = game.pk, game.version
+    transaction.on_commit(lambda: snapshots.CACHE.put(gid, v, new))
+    notify.game_changed(gid, v)
+    transaction.on_commit(lambda: schedule_bots(gid))
+    return v
+
+
+def act(game_id: int, user, data: Any, version: int | None = None) -> int:
+    """``user`` takes the action ``data`` (its JSON object) in their seat; returns the new version.
+
+    ``version`` is the game version the client decided at (None: no check). Raises
+    IllegalAction: ``game.not_found``, ``act.not_a_player`` (spectators and strangers),
+    ``version.stale`` (:class:`StaleVersion`), ``game.over``, ``action.malformed`` and every
+    rule's own code. Nothing is written when it raises.
+    """
+    with transaction.atomic():
+        game = _locked(game_id)
+        actor = seat_of(game, user)
+        if actor is None:
+            raise IllegalAction("act.not_a_player", "You do not have a seat in this game.")
+        return _apply_locked(game, actor, data, user, version)
+
+
+def bot_act(game_id: int) -> int | None:
+    """One action by a bot whose decision the game awaits (the first in pending order); returns
+    the new version, or None when no bot is awaited."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.RUNNING:
+            return None
+        levels = bot_seats(game)
+        if not levels:
+            return None
+        rules = game.rules
+        state = snapshots.state_at(game)
+        actor = next((d.actor for d in rules.pending(state) if d.actor in levels), None)
+        if actor is None:
+            return None
+        action = bots.choose(rules, state, actor, levels[actor], (game.seed + game.version) % (2**63))
+        return _apply_locked(game, actor, action, None)
+
+
+# --- bots in the background ------------------------------------------------------------------------
+_scheduled: set[int] = set()
+_threads: list[threading.Thread] = []
+_sched_lock = threading.Lock()
+
+
+def schedule_bots(game_id: int) -> None:
+    """Let an awaited bot act after ``settings.GAME_BOT_DELAY`` seconds, in a thread of this
+    process (at most one waiting per game per process; ``None`` disables it). Idempotent and
+    harmless when no bot is awaited: :func:`bot_act` decides under the game's lock."""
+    delay = getattr(settings, "GAME_BOT_DELAY", 0.8)
+    if delay is None:
+        return
+    with _sched_lock:
+        if game_id in _scheduled:
+            return
+        _scheduled.add(game_id)
+
+    def run() -> None:
+        try:
+            threading.Event().wait(delay)
+            with _sched_lock:
+                _scheduled.discard(game_id)
+            bot_act(game_id)
+        except Exception:
+            log.exception("bot move failed in game %s", game_id)
+        finally:
+            with _sched_lock:
+                _scheduled.discard(game_id)
+            close_old_connections()
+
+    t = threading.Thread(target=run, name=f"bot-{game_id}", daemon=True)
+    with _sched_lock:
+        _threads[:] = [x for x in _threads if x.is_alive()]
+        _threads.append(t)
+    t.start()
+
+
+def wait_for_bots(timeout: float = 10.0) -> None:
+    """Join the bot threads of this process (tests)."""
+    while True:
+        with _sched_lock:
+            alive = [t for t in _threads if t.is_alive()]
+        if not alive:
+            return
+        for t in alive:
+            t.join(timeout)
+
+
+# --- what a viewer is sent ---------------------------------------------------------------------------
+def pending_for(rules, state, viewer: str | None) -> list[dict[str, Any]]:
+    """The viewer's own decisions with their options; others' as ``{actor, kind, simultaneous}``."""
+    out = []
+    for d in rules.pending(state):
+        if viewer is not None and d.actor == viewer:
+            out.append(d.as_dict())
+        else:
+            out.append({"actor": d.actor, "kind": d.kind, "simultaneous": d.simultaneous})
+    return out
+
+
+class _PayloadCache:
+    def __init__(self, size: int = 256) -> None:
+        self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key):
+        with self.lock:
+            return self.items.get(key)
+
+    def put(self, key, value) -> None:
+        with self.lock:
+            self.items[key] = value
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+PAYLOADS = _PayloadCache()
+
+
+def payload(game: Game, viewer: str | None, lang: str, version: int | None = None) -> dict[str, Any]:
+    """``{"type": "state", "game", "version", "viewer", "status", "result", "view", "pending",
+    "log"}`` for ``viewer`` at ``version`` (default the game's)."""
+    rules = game.rules
+    v = game.version if version is None else version
+    state = snapshots.state_at(game, v)
+    view = rules.view(state, viewer)
+    result = rules.result(state)
+    return {
+        "type": "state",
+        "game": game.pk,
+        "version": v,
+        "viewer": viewer,
+        "status": "finished" if result is not None else "running",
+        "result": result,
+        "view": view,
+        "pending": pending_for(rules, state, viewer),
+        "log": gamelog.lines(game.ruleset, view, lang),
+    }
+
+
+def payload_text(game_id: int, viewer: str | None, lang: str, version: int | None = None) -> tuple[int, str] | None:
+    """``(version, JSON text of :func:`payload`)``, shared by every viewer of one seat, language
+    and version; None for a missing game. ``version`` None (or past the game's) means the latest."""
+    key = gamelog.lang_key(lang)
+    if version is not None:
+        hit = PAYLOADS.get((game_id, version, viewer, key))
+        if hit is not None:
+            return version, hit
+    game = Game.objects.defer("snapshot").filter(pk=game_id).first()
+    if game is None:
+        return None
+    if version is None or version > game.version:
+        version = game.version
+    hit = PAYLOADS.get((game_id, version, viewer, key))
+    if hit is not None:
+        return version, hit
+    if game.snapshot_version >= 0 and snapshots.CACHE.get(game_id, version) is None:
+        game = Game.objects.get(pk=game_id)  # the snapshot may spare a long replay
+    text = json.dumps(payload(game, viewer, key, version), separators=(",", ":"), ensure_ascii=False)
+    PAYLOADS.put((game_id, version, viewer, key), text)
+    return version, text
+
+
+# --- chat -------------------------------------------------------------------------------------------
+def private_channel(a: str, b: str) -> str:
+    x, y = sorted((a, b))
+    return f"private:{x}:{y}"
+
+
+def readable_channels(viewer: str | None) -> tuple[str, ...] | None:
+    """Channels a viewer reads, besides private ones with its seat: players read ``public``;
+    spectators read ``public`` and ``spectators``."""
+    return ("public",) if viewer is not None else ("public", "spectators")
+
+
+def can_read(channel: str, viewer: str | None) -> bool:
+    if channel.startswith("private:"):
+        return viewer is not None and viewer in channel.split(":")[1:]
+    return channel in readable_channels(viewer)
+
+
+def chat_dict(m: ChatMessage) -> dict[str, Any]:
+    return {
+        "id": m.pk,
+        "channel": m.channel,
+        "seat": m.seat or None,
+        "author": display_name(m.author),
+        "text": m.text,
+        "time": m.created_at.isoformat(),
+    }
+
+
+def post_chat(game_id: int, user, channel: str, text: Any, to: str | None = None) -> dict[str, Any]:
+    """Store a chat line and hand it to the game's consumers; returns it as sent.
+
+    ``channel``: ``"public"`` (players), ``"spectators"`` (spectators), ``"private"`` with ``to``
+    (another seat; players only). Raises IllegalAction ``chat.empty``, ``chat.too_long``,
+    ``chat.bad_channel``, ``game.not_found``.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise IllegalAction("chat.empty", "Empty chat message.")
+    text = "".join(ch for ch in text.strip() if ch >= " " or ch == "\n")
+    if len(text) > CHAT_LIMIT:
+        raise IllegalAction("chat.too_long", "Chat message too long.", limit=CHAT_LIMIT)
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise IllegalAction("chat.bad_channel", "Log in to chat.")
+    game = Game.objects.defer("snapshot").filter(pk=game_id).first()
+    if game is None:
+        raise IllegalAction("game.not_found", "This game does not exist.")
+    seat = seat_of(game, user)
+    if channel == "public" and seat is not None:
+        name = "public"
+    elif channel == "spectators" and seat is None:
+        name = "spectators"
+    elif channel == "private" and seat is not None and isinstance(to, str) and to != seat and to in game.rules.seats(
+        game.players, game.options
+    ):
+        name = private_channel(seat, to)
+    else:
+        raise IllegalAction("chat.bad_channel", "You cannot write to that chat.")
+    with transaction.atomic():
+        m = ChatMessage.objects.create(game=game, channel=name, author=user, seat=seat or "", text=text)
+        data = chat_dict(m)
+        notify.chat_posted(game.pk, data)
+    return data
+
+
+def chat_history(game_id: int, viewer: str | None) -> list[dict[str, Any]]:
+    """The latest :data:`CHAT_HISTORY` lines ``viewer`` may read, oldest first."""
+    from django.db.models import Q
+
+    q = Q(channel__in=readable_channels(viewer))
+    if viewer is not None:
+        q |= Q(channel__startswith="private:", channel__contains=f":{viewer}")
+    rows = ChatMessage.objects.filter(q, game_id=game_id).select_related("author__profile").order_by("-created_at", "-pk")
+    out = [chat_dict(m) for m in rows[: CHAT_HISTORY * 2] if can_read(m.channel, viewer)][:CHAT_HISTORY]
+    return out[::-1]
+

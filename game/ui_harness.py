@@ -1,0 +1,175 @@
+"""A test harness for the AGoT game screen (``static/js/rulesets/agot2.js``), off by default.
+
+Turned on by the setting ``UI_HARNESS`` (environment ``GOTWEB_UI_HARNESS=1``); otherwise every
+URL here answers 404. It stands in for live play: the page mounts the real renderer with a
+*fake client* (``static/js/harness/agot2_client.js``) whose state comes from an engine position
+kept in this process, and whose ``send`` applies the action through the engine, so a whole
+round can be clicked through, switching seats with ``?viewer=``.
+
+URLs (under ``/harness/``):
+
+* ``agot2/?position=<name>&viewer=<house|spectator>`` -> creates a game from a named position
+  (:data:`POSITIONS`) and redirects to ``agot2/<gid>/?viewer=...``;
+* ``agot2/<gid>/`` -> the page (``templates/game/harness_agot2.html``);
+* ``agot2/<gid>/state?viewer=`` -> ``{view, pending, version, log}`` as live play sends them;
+* ``agot2/<gid>/act`` (POST ``{"actor", "action"}``) -> ``{ok: true}`` or ``{ok: false,
+  error: {code, message, params}}``; every action is recorded;
+* ``agot2/<gid>/sent`` -> ``[{actor, action, ok}]``, the recorded actions (for tests).
+
+Games live in process memory (one daphne process): fine for tests and development only.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+
+from django.conf import settings
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.utils.translation import get_language
+from django.views.decorators.csrf import csrf_exempt
+
+from game.rules.agot import RULESET
+from game.rules.base import IllegalAction
+from game.rules.agot.log import describe
+from game.rules.agot.scenario import build
+
+#: named starting positions: a scenario dict (docs/scenarios.md) with ``halt: false``, or
+#: ``{"new_game": players}`` for a fresh game
+POSITIONS: dict[str, dict] = {
+    "start3": {"new_game": 3},
+    "start6": {"new_game": 6},
+    # orders already revealed: Stark marches, Lannister raids, Baratheon consolidates
+    "action3": {
+        "players": 3, "start": "action", "halt": False,
+        "orders": {"winterfell": "march", "white-harbor": "support", "the-shivering-sea": "raid",
+                   "lannisport": "march-plus-one", "stoney-sept": "raid", "the-golden-sound": "consolidate-power",
+                   "dragonstone": "march", "kingswood": "consolidate-power", "shipbreaker-bay": "support"},
+    },
+    "marches3": {
+        "players": 3, "start": "marches", "halt": False,
+        "orders": {"winterfell": "march", "white-harbor": "march-minus-one", "the-shivering-sea": "support",
+                   "lannisport": "march-plus-one", "stoney-sept": "defense-plus-one", "the-golden-sound": "support",
+                   "dragonstone": "march", "kingswood": "consolidate-power", "shipbreaker-bay": "support"},
+    },
+    "clash3": {"players": 3, "start": {"cards": ["clash-of-kings"]}, "halt": False},
+    "muster3": {"players": 3, "start": "mustering", "halt": False},
+    "westeros3": {"players": 3, "start": "westeros", "halt": False, "round": 1},
+    "supply3": {
+        "players": 3, "start": {"cards": ["supply"]}, "halt": False, "supply": {"stark": 0},
+        "units": {"winterfell": {"house": "stark", "units": ["footman", "knight", "footman"]}},
+    },
+}
+
+_lock = threading.Lock()
+_games: dict[str, dict] = {}
+_ids = itertools.count(1)
+
+
+def _enabled() -> None:
+    if not getattr(settings, "UI_HARNESS", False):
+        raise Http404("the UI harness is off (GOTWEB_UI_HARNESS=1 turns it on)")
+
+
+def new_position(name: str):
+    """The engine state of the named position; KeyError for an unknown name."""
+    spec = POSITIONS[name]
+    if "new_game" in spec:
+        return RULESET.new_game(spec["new_game"], 1)
+    return build(dict(spec))
+
+
+def client_state(state, viewer: str | None, lang: str) -> dict:
+    """What live play pushes to one viewer: ``{view, pending, version, log}``."""
+    v = RULESET.view(state, viewer)
+    return {
+        "view": v,
+        "pending": v["pending"],
+        "version": v["version"],
+        "log": [describe(e, lang) for e in v["events"]][-60:],
+    }
+
+
+def _viewer(request, game) -> str | None:
+    who = request.GET.get("viewer") or None
+    return who if who in game["state"].houses else None
+
+
+def _game(gid: str) -> dict:
+    try:
+        return _games[gid]
+    except KeyError:
+        raise Http404("no such harness game") from None
+
+
+def start(request):
+    """Create a game from ``?position=`` (default ``start3``) and redirect to its page."""
+    _enabled()
+    name = request.GET.get("position", "start3")
+    if name not in POSITIONS:
+        raise Http404(f"unknown position {name!r}; one of {sorted(POSITIONS)}")
+    with _lock:
+        gid = str(next(_ids))
+        _games[gid] = {"state": new_position(name), "sent": [], "position": name}
+    viewer = request.GET.get("viewer", "")
+    lang = request.GET.get("lang", "")
+    return redirect(f"/harness/agot2/{gid}/?viewer={viewer}" + (f"&lang={lang}" if lang else ""))
+
+
+def page(request, gid: str):
+    _enabled()
+    game = _game(gid)
+    if request.GET.get("lang"):
+        from django.utils import translation
+
+        translation.activate(request.GET["lang"])
+    viewer = _viewer(request, game)
+    lang = "zh-hans" if (get_language() or "").startswith("zh") else "en"
+    config = {"gid": gid, "viewer": viewer, "lang": lang, "houses": list(game["state"].houses)}
+    return render(request, "game/harness_agot2.html", {"config": json.dumps(config), "gid": gid, "viewer": viewer,
+                                                        "houses": game["state"].houses, "position": game["position"]})
+
+
+def state(request, gid: str):
+    _enabled()
+    game = _game(gid)
+    lang = request.GET.get("lang", "en")
+    return JsonResponse(client_state(game["state"], _viewer(request, game), lang))
+
+
+@csrf_exempt
+def act(request, gid: str):
+    _enabled()
+    if request.method != "POST":
+        return JsonResponse({"ok": False, "error": {"code": "http.method", "message": "POST only", "params": {}}}, status=405)
+    game = _game(gid)
+    try:
+        body = json.loads(request.body)
+        actor, action = body["actor"], body["action"]
+    except (ValueError, KeyError, TypeError):
+        return JsonResponse({"ok": False, "error": {"code": "action.malformed", "message": "Expected {actor, action}.", "params": {}}})
+    with _lock:
+        try:
+            game["state"] = RULESET.apply(game["state"], actor, action)
+            game["sent"].append({"actor": actor, "action": action, "ok": True})
+            return JsonResponse({"ok": True})
+        except IllegalAction as exc:
+            game["sent"].append({"actor": actor, "action": action, "ok": False, "code": exc.code})
+            return JsonResponse({"ok": False, "error": exc.as_dict()})
+
+
+def sent(request, gid: str):
+    _enabled()
+    return JsonResponse(_game(gid)["sent"], safe=False)
+
+
+urlpatterns = [
+    path("agot2/", start, name="harness-agot2"),
+    path("agot2/<str:gid>/", page, name="harness-agot2-page"),
+    path("agot2/<str:gid>/state", state, name="harness-agot2-state"),
+    path("agot2/<str:gid>/act", act, name="harness-agot2-act"),
+    path("agot2/<str:gid>/sent", sent, name="harness-agot2-sent"),
+]

@@ -1,0 +1,558 @@
+// One controller per kind of pending decision, built from that decision's `options`.
+// A controller says which areas are clickable (`selectable`) or highlighted as destinations
+// (`targets`), reacts to clicks on the map (`onArea`), draws its panel (`panel()`) and sends the
+// action through `ctx.send`. Draft orders and moves are drawn by the overlay.
+//
+// ctx = {view, data, me, send(action) -> Promise, rerender()}
+
+import { h, houseChip } from "./dom.js";
+import { fmt, gettext } from "./i18n.js";
+import { areaName, cardName, decisionName, houseName, optionName, orderShort, purposeName, tokenName, unitName } from "./names.js";
+
+const UNIT_ORDER = ["footman", "knight", "siege_engine", "ship"];
+const COST = { footman: 1, knight: 2, ship: 1, siege_engine: 2 };
+
+function title(text) {
+  return h("h3", { class: "decision-title" }, text);
+}
+
+function btn(label, onclick, opts = {}) {
+  return h("button", { type: "button", class: opts.class || "btn", onclick, disabled: !!opts.disabled,
+    "aria-pressed": opts.pressed === undefined ? null : String(!!opts.pressed), dataset: { key: opts.key || label } }, label);
+}
+
+function confirmBtn(label, onclick, disabled, key = "confirm") {
+  return btn(label, onclick, { class: "btn btn-primary", disabled, key });
+}
+
+function counts(list) {
+  const out = {};
+  for (const x of list) out[x] = (out[x] || 0) + 1;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+function placeOrders(d, ctx) {
+  const o = d.options;
+  const draft = { ...(ctx.view.my_orders || {}) };
+  let sel = null;
+  const pool = counts(o.tokens);
+  const isSpecial = (tok) => (ctx.data.tokens[tok] || {}).special;
+  const used = (except) => counts(Object.entries(draft).filter(([a]) => a !== except).map(([, tok]) => tok));
+  const specials = (except) => Object.entries(draft).filter(([a, tok]) => a !== except && isSpecial(tok)).length;
+  return {
+    get selectable() { return o.areas; },
+    get selected() { return sel; },
+    get draftOrders() { return draft; },
+    onArea(a) {
+      if (o.areas.includes(a)) { sel = a; ctx.rerender({ focus: "tokens" }); }
+    },
+    panel() {
+      const n = Object.keys(draft).length;
+      const box = h("div", { class: "decision place-orders" }, title(gettext("Place your orders")),
+        h("p", { class: "hint" }, gettext("Click one of your areas on the map, then pick an order token. You can change them until you confirm.")),
+        h("p", { class: "counter", dataset: { role: "orders-count" } },
+          fmt(gettext("Orders placed: %(n)s of %(m)s"), { n, m: o.must_place }), " · ",
+          h("span", { class: "stars" }, fmt(gettext("Special orders (★): %(n)s of %(m)s"), { n: specials(null), m: o.special_allowed }))));
+      const list = h("ul", { class: "area-list" });
+      for (const a of o.areas) {
+        const tok = draft[a];
+        list.appendChild(h("li", {}, btn(areaName(a, ctx.data) + ": " + (tok ? tokenName(tok, ctx.data) : "—"),
+          () => { sel = a; ctx.rerender({ focus: "tokens" }); }, { class: "btn btn-small", pressed: sel === a, key: "area-" + a })));
+      }
+      box.appendChild(list);
+      if (sel) {
+        const u = used(sel);
+        const sp = specials(sel);
+        const grid = h("div", { class: "token-grid", role: "group", "aria-label": fmt(gettext("Order for %(area)s"), { area: areaName(sel, ctx.data) }) });
+        for (const tok of Object.keys(pool)) {
+          const left = pool[tok] - (u[tok] || 0);
+          const forbidden = (o.forbidden || []).includes(tok);
+          const starBlocked = isSpecial(tok) && sp >= o.special_allowed;
+          const label = h("span", {}, h("b", { class: "tok-short" }, orderShort(tok, ctx.data)), " ", tokenName(tok, ctx.data),
+            isSpecial(tok) ? " ★" : "", h("small", {}, " ×" + left));
+          const b = h("button", {
+            type: "button", class: "token" + (isSpecial(tok) ? " special" : ""), "data-token": tok, dataset: { key: "tok-" + tok },
+            "aria-pressed": String(draft[sel] === tok), disabled: (left <= 0 && draft[sel] !== tok) || forbidden || (starBlocked && draft[sel] !== tok),
+            title: forbidden ? gettext("Forbidden this round") : starBlocked ? gettext("No more special orders allowed") : "",
+            onclick: () => { draft[sel] = tok; const next = o.areas.find((a) => !draft[a]); sel = next || sel; ctx.rerender({ focus: "tokens" }); },
+          }, label);
+          grid.appendChild(b);
+        }
+        box.appendChild(h("h4", {}, fmt(gettext("Order for %(area)s"), { area: areaName(sel, ctx.data) })));
+        box.appendChild(grid);
+        if (draft[sel]) box.appendChild(btn(gettext("Remove this order"), () => { delete draft[sel]; ctx.rerender(); }, { class: "btn btn-small", key: "remove" }));
+      }
+      box.appendChild(h("div", { class: "actions" },
+        confirmBtn(gettext("Confirm orders"), () => ctx.send({ type: "place_orders", orders: { ...draft } }), n < o.must_place)));
+      return box;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+function raven(d, ctx) {
+  const o = d.options;
+  let mode = null;
+  let sel = null;
+  let tok = null;
+  return {
+    get selectable() { return mode === "replace" ? (o.replacements ? Object.keys(o.replacements) : o.areas) : []; },
+    get selected() { return sel; },
+    get draftOrders() { return sel && tok ? { [sel]: tok } : {}; },
+    onArea(a) { if (mode === "replace" && this.selectable.includes(a)) { sel = a; tok = null; ctx.rerender(); } },
+    panel() {
+      const box = h("div", { class: "decision raven" }, title(gettext("Messenger Raven")),
+        h("div", { class: "choices" },
+          btn(gettext("Replace one of my orders"), () => { mode = "replace"; ctx.rerender(); }, { pressed: mode === "replace", key: "replace" }),
+          btn(gettext("Look at the top wildling card"), () => ctx.send({ type: "raven", choice: "peek" }), { key: "peek" }),
+          btn(gettext("Do nothing"), () => ctx.send({ type: "raven", choice: "pass" }), { key: "pass" })));
+      if (mode === "replace") {
+        box.appendChild(h("p", { class: "hint" }, sel ? fmt(gettext("New order for %(area)s:"), { area: areaName(sel, ctx.data) }) : gettext("Click the area whose order you replace.")));
+        if (sel) {
+          const grid = h("div", { class: "token-grid" });
+          for (const x of (o.replacements ? o.replacements[sel] || [] : [...new Set(o.unused_tokens)])) {
+            grid.appendChild(btn(orderShort(x, ctx.data) + " " + tokenName(x, ctx.data), () => { tok = x; ctx.rerender(); }, { class: "token", pressed: tok === x, key: "tok-" + x }));
+          }
+          box.appendChild(grid);
+        }
+        box.appendChild(h("div", { class: "actions" }, confirmBtn(gettext("Replace the order"), () => ctx.send({ type: "raven", choice: "replace", area: sel, token: tok }), !(sel && tok))));
+      }
+      return box;
+    },
+  };
+}
+
+function ravenWildling(d, ctx) {
+  const card = ctx.data.wildling_cards[d.options.card] || {};
+  return {
+    panel() {
+      return h("div", { class: "decision" }, title(gettext("Top wildling card")), cardBox(d.options.card, card, ctx),
+        h("div", { class: "choices" },
+          btn(optionName("top", ctx.data), () => ctx.send({ type: "raven_keep", bottom: false }), { key: "top" }),
+          btn(optionName("bottom", ctx.data), () => ctx.send({ type: "raven_keep", bottom: true }), { key: "bottom" })));
+    },
+  };
+}
+
+function cardBox(id, card, ctx) {
+  const lines = [h("strong", {}, card.name || cardName(id, ctx.data))];
+  if (card.lowest) lines.push(h("p", {}, h("em", {}, gettext("Lowest bidder:") + " "), card.lowest));
+  if (card.everyone) lines.push(h("p", {}, h("em", {}, gettext("Everyone else:") + " "), card.everyone));
+  if (card.highest) lines.push(h("p", {}, h("em", {}, gettext("Highest bidder:") + " "), card.highest));
+  if (card.effect) lines.push(h("p", {}, card.effect));
+  return h("div", { class: "card-box" }, lines);
+}
+
+// ---------------------------------------------------------------------------------------------
+function raid(d, ctx) {
+  const raids = d.options.raids || {};
+  let sel = Object.keys(raids).length === 1 ? Object.keys(raids)[0] : null;
+  let target;
+  return {
+    get selectable() { return sel ? [] : Object.keys(raids); },
+    get targets() { return sel ? raids[sel] : []; },
+    get selected() { return sel; },
+    onArea(a) {
+      if (sel && raids[sel].includes(a)) target = a;
+      else if (raids[a]) { sel = a; target = undefined; }
+      else return;
+      ctx.rerender();
+    },
+    panel() {
+      const box = h("div", { class: "decision raid" }, title(gettext("Resolve a Raid order")),
+        h("p", { class: "hint" }, gettext("Pick one of your Raid orders, then the order it removes (highlighted), or remove it with no effect.")));
+      box.appendChild(h("div", { class: "choices" }, Object.keys(raids).map((a) =>
+        btn(areaName(a, ctx.data), () => { sel = a; target = undefined; ctx.rerender(); }, { pressed: sel === a, key: "from-" + a, class: "btn btn-small" }))));
+      if (sel) {
+        const opts = raids[sel].map((a) => btn(areaName(a, ctx.data) + " (" + tokenName(ctx.view.orders[a].token, ctx.data) + ")",
+          () => { target = a; ctx.rerender(); }, { pressed: target === a, key: "to-" + a, class: "btn btn-small" }));
+        opts.push(btn(gettext("No effect (just remove my Raid)"), () => { target = null; ctx.rerender(); }, { pressed: target === null, key: "to-none", class: "btn btn-small" }));
+        box.appendChild(h("h4", {}, gettext("Target")));
+        box.appendChild(h("div", { class: "choices" }, opts));
+      }
+      box.appendChild(h("div", { class: "actions" },
+        confirmBtn(gettext("Confirm raid"), () => ctx.send({ type: "raid", area: sel, target: target === undefined ? null : target }), !sel || target === undefined)));
+      return box;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+function march(d, ctx) {
+  const marches = d.options.marches || {};
+  let sel = Object.keys(marches).length === 1 ? Object.keys(marches)[0] : null;
+  let moves = [];
+  let picked = [];
+  let leavePower = false;
+  const unitsOf = (a) => UNIT_ORDER.flatMap((u) => Array((marches[a].units || {})[u] || 0).fill(u));
+  const remaining = () => {
+    const left = unitsOf(sel);
+    for (const m of moves) for (const u of m.units) left.splice(left.indexOf(u), 1);
+    return left;
+  };
+  const resetPick = () => { picked = sel ? remaining().map((u, i) => i) : []; };
+  resetPick();
+  const pickedTypes = () => { const r = remaining(); return picked.map((i) => r[i]).filter(Boolean); };
+  // legal destinations of the picked units: the complete `destinations` options when the engine
+  // gives them (units allowed, counts, fights), else the plain `land` / `ship` lists
+  const dests = () => {
+    if (!sel) return [];
+    const ty = pickedTypes();
+    if (!ty.length) return [];
+    const ships = ty.filter((u) => u === "ship").length;
+    if (ships && ships < ty.length) return [];
+    const full = marches[sel].destinations;
+    if (full) {
+      return Object.keys(full).filter((a) => ty.every((u) => full[a].units.includes(u)) && !(full[a].fight && moves.some((m) => m.to !== a && (full[m.to] || {}).fight)));
+    }
+    return ships ? marches[sel].ship : marches[sel].land;
+  };
+  const destLabel = (a) => {
+    const info = (marches[sel].destinations || {})[a] || {};
+    let label = areaName(a, ctx.data);
+    if (info.fight === "combat") label += " ⚔ " + gettext("(battle)");
+    else if (info.fight === "neutral") label += " ⚔ " + fmt(gettext("(neutral force %(n)s)"), { n: info.neutral });
+    if (info.by === "transport") label += " ⛵";
+    return label;
+  };
+  return {
+    get selectable() { return sel ? [] : Object.keys(marches); },
+    get targets() { return dests(); },
+    get selected() { return sel; },
+    get moves() { return moves.map((m) => ({ from: sel, to: m.to })); },
+    onArea(a) {
+      if (sel && dests().includes(a)) {
+        const ex = moves.find((m) => m.to === a);
+        if (ex) ex.units.push(...pickedTypes()); else moves.push({ to: a, units: pickedTypes() });
+        resetPick();
+        ctx.rerender();
+      } else if (marches[a] && (!sel || moves.length === 0)) {
+        sel = a; moves = []; resetPick(); ctx.rerender();
+      }
+    },
+    panel() {
+      const box = h("div", { class: "decision march" }, title(gettext("Resolve a March order")));
+      if (!sel) {
+        box.appendChild(h("p", { class: "hint" }, gettext("Pick one of your March orders (highlighted).")));
+        box.appendChild(h("div", { class: "choices" }, Object.keys(marches).map((a) =>
+          btn(areaName(a, ctx.data), () => { sel = a; moves = []; resetPick(); ctx.rerender(); }, { key: "from-" + a, class: "btn btn-small" }))));
+        return box;
+      }
+      box.appendChild(h("p", { class: "hint" }, fmt(gettext("From %(area)s: choose units, then click a highlighted destination. Repeat to split the army."), { area: areaName(sel, ctx.data) })));
+      const rem = remaining();
+      const chips = h("div", { class: "unit-chips", role: "group", "aria-label": gettext("Units to move") });
+      rem.forEach((u, i) => chips.appendChild(btn(unitName(u, ctx.data), () => {
+        picked = picked.includes(i) ? picked.filter((x) => x !== i) : [...picked, i];
+        ctx.rerender();
+      }, { class: "chip unit-" + u, pressed: picked.includes(i), key: "unit-" + i })));
+      if (!rem.length) chips.appendChild(h("span", { class: "muted" }, gettext("Every unit has a destination.")));
+      box.appendChild(chips);
+      const dl = dests();
+      if (dl.length) {
+        box.appendChild(h("h4", {}, gettext("Destinations")));
+        box.appendChild(h("div", { class: "choices" }, dl.map((a) => btn(destLabel(a), () => this.onArea(a), { class: "btn btn-small dest", key: "to-" + a }))));
+      } else if (pickedTypes().length) {
+        box.appendChild(h("p", { class: "muted" }, gettext("Ships and land units move separately.")));
+      }
+      if (moves.length) {
+        box.appendChild(h("h4", {}, gettext("Moves")));
+        box.appendChild(h("ul", { class: "moves" }, moves.map((m, i) => h("li", {},
+          fmt(gettext("%(units)s to %(area)s"), { units: m.units.map((u) => unitName(u, ctx.data)).join(", "), area: areaName(m.to, ctx.data) }), " ",
+          btn(gettext("Undo"), () => { moves.splice(i, 1); resetPick(); ctx.rerender(); }, { class: "btn btn-small", key: "undo-" + i })))));
+      }
+      const land = (ctx.data.areas[sel] || {}).kind === "land";
+      const keeps = ((ctx.view.garrisons || {})[sel] || {}).house === ctx.me || (ctx.view.power_tokens || {})[sel] === ctx.me;
+      const offer = marches[sel].leave_power !== undefined ? marches[sel].leave_power : land && !keeps && (ctx.view.power || {})[ctx.me] > 0;
+      if (offer) {
+        const id = "leave-power";
+        box.appendChild(h("label", { class: "check", for: id },
+          h("input", { type: "checkbox", id, checked: leavePower, onchange: (e) => { leavePower = e.target.checked; }, dataset: { key: id } }),
+          " ", fmt(gettext("Leave a power token in %(area)s (when every unit leaves)"), { area: areaName(sel, ctx.data) })));
+      }
+      box.appendChild(h("div", { class: "actions" },
+        confirmBtn(gettext("Confirm march"), () => ctx.send({ type: "march", area: sel, moves: moves.map((m) => ({ to: m.to, units: [...m.units] })), leave_power: leavePower }), !moves.length),
+        btn(gettext("Remove the order without moving"), () => ctx.send({ type: "march", area: sel, moves: [], leave_power: false }), { key: "nomove" }),
+        Object.keys(marches).length > 1 ? btn(gettext("Another March order"), () => { sel = null; moves = []; resetPick(); ctx.rerender(); }, { key: "other" }) : null));
+      return box;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+function supportNeutral(d, ctx) {
+  const o = d.options;
+  return {
+    get targets() { return [o.target]; },
+    get selected() { return o.from; },
+    panel() {
+      return h("div", { class: "decision" }, title(gettext("Support?")),
+        h("p", {}, fmt(gettext("%(house)s attacks the neutral force in %(area)s. Support from %(from)s?"),
+          { house: houseName(o.attacker, ctx.data), area: areaName(o.target, ctx.data), from: areaName(o.from, ctx.data) })),
+        h("div", { class: "choices" },
+          btn(gettext("Support"), () => ctx.send({ type: "support", give: true }), { class: "btn btn-primary", key: "yes" }),
+          btn(gettext("Do not support"), () => ctx.send({ type: "support", give: false }), { key: "no" })));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mustering: points per area, recruits drafted then sent at once. `finish(recruits, area)` sends.
+function musterCore(ctx, areas, points, oneArea, finish, heading, recruitOpts) {
+  let sel = areas.length === 1 ? areas[0] : null;
+  let recruits = [];
+  let shipFrom = null;
+  const pts = (a) => (points && points[a] !== undefined ? points[a] : ((ctx.data.areas[a] || {}).castle === "stronghold" ? 2 : 1));
+  const spent = (a) => recruits.filter((r) => r.area === a).reduce((s, r) => s + (r.upgrade ? 1 : COST[r.unit]), 0);
+  const footmen = (a) => {
+    const u = (ctx.view.units || {})[a];
+    const n = u && u.house === ctx.me ? u.units.filter((x) => x.type === "footman").length : 0;
+    return n - recruits.filter((r) => r.area === a && r.upgrade).length + recruits.filter((r) => r.area === a && r.unit === "footman" && !r.upgrade).length;
+  };
+  const ro = (a) => (recruitOpts || {})[a];
+  const shipTargets = (a) => {
+    if (ro(a)) return ro(a).ships || [];
+    const ar = ctx.data.areas[a] || {};
+    const out = [];
+    if (ar.port && !(ctx.view.blocked || []).includes(ar.port)) out.push(ar.port);
+    for (const n of ctx.data.adjacent[a] || []) if ((ctx.data.areas[n] || {}).kind === "sea") out.push(n);
+    return out;
+  };
+  const add = (r) => { recruits.push(r); ctx.rerender(); };
+  return {
+    get selectable() { return shipFrom ? [] : areas; },
+    get targets() { return shipFrom ? shipTargets(shipFrom) : []; },
+    get selected() { return shipFrom || sel; },
+    onArea(a) {
+      if (shipFrom && shipTargets(shipFrom).includes(a)) { const f = shipFrom; shipFrom = null; add({ area: f, unit: "ship", to: a }); }
+      else if (areas.includes(a)) { sel = a; shipFrom = null; ctx.rerender(); }
+    },
+    panel() {
+      const box = h("div", { class: "decision muster" }, title(heading),
+        h("p", { class: "hint" }, oneArea ? gettext("Muster in one of your castle areas (highlighted).") : gettext("Pick a castle or stronghold (highlighted), then the units to muster there.")));
+      box.appendChild(h("div", { class: "choices" }, areas.map((a) =>
+        btn(areaName(a, ctx.data) + " (" + (pts(a) - spent(a)) + ")", () => { sel = a; shipFrom = null; ctx.rerender(); },
+          { pressed: sel === a, key: "area-" + a, class: "btn btn-small", disabled: oneArea && recruits.length && recruits[0].area !== a }))));
+      if (sel) {
+        const left = pts(sel) - spent(sel);
+        box.appendChild(h("p", { class: "counter" }, fmt(gettext("%(area)s: %(n)s mustering point(s) left"), { area: areaName(sel, ctx.data), n: left })));
+        const hasPort = shipTargets(sel).length > 0;
+        // with complete options, only what the engine lists for this area is offered
+        const may = (u) => !ro(sel) || (ro(sel).units || []).includes(u);
+        const mayUp = (u) => !ro(sel) || (ro(sel).upgrades || []).includes(u) || recruits.some((r) => r.area === sel && r.unit === "footman");
+        const opts = [
+          btn("+ " + unitName("footman", ctx.data) + " (1)", () => add({ area: sel, unit: "footman" }), { disabled: left < 1 || !may("footman"), key: "footman" }),
+          btn("+ " + unitName("knight", ctx.data) + " (2)", () => add({ area: sel, unit: "knight" }), { disabled: left < 2 || !may("knight"), key: "knight" }),
+          btn("+ " + unitName("siege_engine", ctx.data) + " (2)", () => add({ area: sel, unit: "siege_engine" }), { disabled: left < 2 || !may("siege_engine"), key: "siege" }),
+          hasPort ? btn("+ " + unitName("ship", ctx.data) + " (1)", () => { shipFrom = sel; ctx.rerender(); }, { disabled: left < 1, key: "ship", pressed: shipFrom === sel }) : null,
+          btn(fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName("knight", ctx.data) }), () => add({ area: sel, unit: "knight", upgrade: true }), { disabled: left < 1 || footmen(sel) < 1 || !mayUp("knight"), key: "up-knight" }),
+          btn(fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName("siege_engine", ctx.data) }), () => add({ area: sel, unit: "siege_engine", upgrade: true }), { disabled: left < 1 || footmen(sel) < 1 || !mayUp("siege_engine"), key: "up-siege" }),
+        ];
+        box.appendChild(h("div", { class: "choices" }, opts));
+        if (shipFrom) box.appendChild(h("p", { class: "hint" }, gettext("Click the port or sea where the ship goes (highlighted).")));
+      }
+      if (recruits.length) {
+        box.appendChild(h("ul", { class: "moves" }, recruits.map((r, i) => h("li", {},
+          areaName(r.area, ctx.data) + ": " + (r.upgrade ? fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName(r.unit, ctx.data) }) : unitName(r.unit, ctx.data))
+            + (r.to ? " → " + areaName(r.to, ctx.data) : ""), " ",
+          btn(gettext("Undo"), () => { recruits.splice(i, 1); ctx.rerender(); }, { class: "btn btn-small", key: "undo-" + i })))));
+      }
+      box.appendChild(h("div", { class: "actions" },
+        confirmBtn(recruits.length ? gettext("Muster these units") : gettext("Muster nothing"), () => finish(recruits.map((r) => ({ ...r })), sel), false)));
+      return box;
+    },
+  };
+}
+
+function muster(d, ctx) {
+  const o = d.options;
+  const heading = o.purpose ? purposeName(o.purpose, ctx.data) : gettext("Mustering");
+  return musterCore(ctx, o.areas || [], o.points, !!o.one_area, (recruits) => ctx.send({ type: "muster", recruits }), heading, o.recruits);
+}
+
+function consolidate(d, ctx) {
+  const areas = d.options.areas || [];
+  let sel = areas.length === 1 ? areas[0] : null;
+  let musterMode = null;
+  return {
+    get selectable() { return musterMode ? musterMode.selectable : areas; },
+    get targets() { return musterMode ? musterMode.targets : []; },
+    get selected() { return musterMode ? musterMode.selected : sel; },
+    onArea(a) {
+      if (musterMode) musterMode.onArea(a);
+      else if (areas.includes(a)) { sel = a; ctx.rerender(); }
+    },
+    panel() {
+      const box = h("div", { class: "decision consolidate" }, title(gettext("Special Consolidate Power")));
+      box.appendChild(h("div", { class: "choices" }, areas.map((a) => btn(areaName(a, ctx.data), () => { sel = a; musterMode = null; ctx.rerender(); }, { pressed: sel === a, key: "area-" + a, class: "btn btn-small" }))));
+      if (sel && !musterMode) {
+        box.appendChild(h("div", { class: "choices" },
+          btn(gettext("Gain power"), () => ctx.send({ type: "consolidate", area: sel, muster: null }), { key: "power", class: "btn btn-primary" }),
+          btn(gettext("Muster here instead"), () => {
+            musterMode = musterCore(ctx, [sel], null, true, (recruits) => ctx.send({ type: "consolidate", area: sel, muster: recruits }), gettext("Muster here instead"), d.options.muster);
+            ctx.rerender();
+          }, { key: "muster" })));
+      }
+      if (musterMode) box.appendChild(musterMode.panel());
+      return box;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Picking units from a list of [area, unit] (reconcile armies, wildling penalties).
+function unitPicker(ctx, heading, hint, list, { exact, max, min = 0 }, finish) {
+  let chosen = [];
+  let focus = null;
+  const areas = [...new Set(list.map(([a]) => a))];
+  const n = exact !== undefined ? exact : max;
+  return {
+    get selectable() { return areas; },
+    get selected() { return focus; },
+    onArea(a) { if (areas.includes(a)) { focus = a; ctx.rerender({ focus: "unit-" + list.findIndex(([x]) => x === a) }); } },
+    panel() {
+      const box = h("div", { class: "decision pick-units" }, title(heading), hint ? h("p", { class: "hint" }, hint) : null,
+        h("p", { class: "counter" }, fmt(gettext("Chosen: %(n)s of %(m)s"), { n: chosen.length, m: n })));
+      for (const a of areas) {
+        const row = h("div", { class: "unit-row" + (focus === a ? " focused" : "") }, h("span", { class: "area-name" }, areaName(a, ctx.data) + ":"));
+        list.forEach(([x, u], i) => {
+          if (x !== a) return;
+          row.appendChild(btn(unitName(u, ctx.data), () => {
+            chosen = chosen.includes(i) ? chosen.filter((c) => c !== i) : chosen.length < n ? [...chosen, i] : chosen;
+            ctx.rerender();
+          }, { class: "chip unit-" + u, pressed: chosen.includes(i), key: "unit-" + i }));
+        });
+        box.appendChild(row);
+      }
+      const ok = exact !== undefined ? chosen.length === exact : chosen.length <= max && chosen.length >= min;
+      box.appendChild(h("div", { class: "actions" }, confirmBtn(gettext("Confirm"), () => finish(chosen.map((i) => ({ area: list[i][0], unit: list[i][1] }))), !ok)));
+      return box;
+    },
+  };
+}
+
+function reduceArmies(d, ctx) {
+  const o = d.options;
+  const list = [];
+  for (const a of o.armies || []) {
+    if (o.units && o.units[a]) for (const [u, n] of Object.entries(o.units[a])) for (let i = 0; i < n; i++) list.push([a, u]);
+    else for (const u of ((ctx.view.units || {})[a] || { units: [] }).units) list.push([a, u.type]);
+  }
+  return unitPicker(ctx, gettext("Reduce your armies to fit your supply"),
+    fmt(gettext("Supply %(s)s allows armies of %(sizes)s. Remove %(n)s unit(s)."), { s: o.supply, sizes: (o.allowed || []).join(", "), n: o.remove }),
+    list, { exact: o.remove }, (units) => ctx.send({ type: "reconcile", remove: units }));
+}
+
+function selectUnits(d, ctx) {
+  const o = d.options;
+  const list = o.candidates ? o.candidates.map((x) => [x[0], x[1]]) : o.units ? o.units.map((x) => [x[0], x[1]]) : (o.footmen || []).map((a) => [a, "footman"]);
+  const lim = o.count !== undefined ? { exact: o.count } : o.min !== undefined && o.min === o.max ? { exact: o.min } : { max: o.max, min: o.min || 0 };
+  const hint = o.areas ? fmt(gettext("All from one of: %(areas)s"), { areas: o.areas.map((a) => areaName(a, ctx.data)).join(", ") }) : "";
+  return unitPicker(ctx, purposeName(o.purpose, ctx.data), hint, list, lim, (units) => ctx.send({ type: "select_units", units }));
+}
+
+// ---------------------------------------------------------------------------------------------
+function bid(d, ctx) {
+  const o = d.options;
+  let amount = 0;
+  return {
+    panel() {
+      const id = "bid-amount";
+      const input = h("input", { type: "number", id, min: 0, max: o.max, step: 1, value: amount, inputmode: "numeric", dataset: { key: id },
+        oninput: (e) => { amount = Number(e.target.value); const bad = !(Number.isInteger(amount) && amount >= 0 && amount <= o.max); e.target.setAttribute("aria-invalid", String(bad)); box.querySelector(".btn-primary").disabled = bad; } });
+      const box = h("div", { class: "decision bid" }, title(fmt(gettext("Bid: %(purpose)s"), { purpose: purposeName(o.purpose, ctx.data) })),
+        h("p", { class: "hint" }, fmt(gettext("Bids are secret until everyone has bid. You have %(n)s available power."), { n: o.max })),
+        h("label", { for: id }, gettext("Power tokens to bid") + " (0–" + o.max + ") "), input,
+        h("div", { class: "actions" }, confirmBtn(gettext("Place bid"), () => ctx.send({ type: "bid", amount }), false)));
+      return box;
+    },
+  };
+}
+
+function orderTies(d, ctx) {
+  const o = d.options;
+  const groups = (o.groups || []).map((g) => [...g]);
+  return {
+    panel() {
+      const box = h("div", { class: "decision ties" }, title(gettext("Order the tied bids")),
+        h("p", { class: "hint" }, gettext("As holder of the Iron Throne you decide the order of houses with equal bids (best first).")));
+      const ol = h("ol", { class: "tie-list" });
+      groups.forEach((g, gi) => g.forEach((house, i) => {
+        ol.appendChild(h("li", {}, houseChip(house, ctx.data), " " + fmt(gettext("bid %(n)s"), { n: o.bids[house] }), " ",
+          g.length > 1 ? btn("↑", () => { [g[i - 1], g[i]] = [g[i], g[i - 1]]; ctx.rerender(); }, { class: "btn btn-small", disabled: i === 0, key: "up-" + house }) : null,
+          g.length > 1 ? btn("↓", () => { [g[i + 1], g[i]] = [g[i], g[i + 1]]; ctx.rerender(); }, { class: "btn btn-small", disabled: i === g.length - 1, key: "down-" + house }) : null));
+      }));
+      for (const b of ol.querySelectorAll("button")) b.setAttribute("aria-label", b.textContent === "↑" ? gettext("Move up") : gettext("Move down"));
+      box.appendChild(ol);
+      box.appendChild(h("div", { class: "actions" }, confirmBtn(gettext("Confirm order"), () => ctx.send({ type: "order_ties", order: groups.flat() }), false)));
+      return box;
+    },
+  };
+}
+
+function choose(d, ctx) {
+  const o = d.options;
+  return {
+    panel() {
+      const card = ctx.data.westeros_cards[o.purpose] || ctx.data.wildling_cards[o.purpose];
+      return h("div", { class: "decision choose" }, title(purposeName(o.purpose, ctx.data)),
+        card ? cardBox(o.purpose, card, ctx) : null,
+        h("div", { class: "choices" }, (o.options || []).map((x) => btn(optionName(x, ctx.data), () => ctx.send({ type: "choose", option: x }), { key: "opt-" + x }))));
+    },
+  };
+}
+
+function cardButton(id, ctx, onclick, pressed) {
+  const c = ctx.data.house_cards[id] || {};
+  return h("button", { type: "button", class: "house-card", onclick, "aria-pressed": pressed === undefined ? null : String(pressed), dataset: { key: "card-" + id, card: id } },
+    h("span", { class: "hc-strength" }, String(c.strength ?? "?")), " ", h("strong", {}, c.name || id),
+    c.swords ? h("span", { class: "hc-icons" }, " ⚔×" + c.swords) : null,
+    c.fortifications ? h("span", { class: "hc-icons" }, " ♜×" + c.fortifications) : null,
+    c.ability ? h("small", { class: "hc-ability" }, c.ability) : null);
+}
+
+function selectCard(d, ctx) {
+  const o = d.options;
+  return {
+    panel() {
+      return h("div", { class: "decision select-card" }, title(purposeName(o.purpose, ctx.data)),
+        h("div", { class: "cards" }, (o.cards || []).map((c) => cardButton(c, ctx, () => ctx.send({ type: "select_card", card: c })))),
+        o.optional ? btn(gettext("None"), () => ctx.send({ type: "select_card", card: null }), { key: "none" }) : null);
+    },
+  };
+}
+
+// A decision kind this screen does not know yet: show its options so nothing is hidden.
+function unknown(d, ctx) {
+  return {
+    panel() {
+      return h("div", { class: "decision unknown" }, title(decisionName(d.kind)),
+        h("p", { class: "muted" }, gettext("This screen cannot show this decision yet.")),
+        h("pre", { class: "raw" }, JSON.stringify(d.options, null, 1)));
+    },
+  };
+}
+
+export const CONTROLLERS = {
+  place_orders: placeOrders,
+  raven,
+  raven_wildling: ravenWildling,
+  raid,
+  march,
+  support_neutral_attack: supportNeutral,
+  consolidate,
+  muster,
+  reduce_armies: reduceArmies,
+  bid,
+  order_ties: orderTies,
+  choose,
+  select_units: selectUnits,
+  select_card: selectCard,
+};
+
+export function makeController(decision, ctx) {
+  const make = CONTROLLERS[decision.kind] || unknown;
+  return make(decision, ctx);
+}
+
+export { cardButton, btn, confirmBtn, title };

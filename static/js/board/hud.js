@@ -1,0 +1,130 @@
+// The panels around the map, all from the view: who is awaited, the tracks (Iron Throne,
+// Fiefdoms, King's Court with its stars, supply, victory, wildling threat, round), each house's
+// power, supply, castles and house cards (hand and discards are public), the Westeros cards
+// drawn, revealed bids and the result. Also the details of one area (holder, icons, units).
+
+import { h, houseChip } from "./dom.js";
+import { fmt, gettext } from "./i18n.js";
+import { areaName, cardName, decisionName, houseName, phaseName, tokenName, trackName, unitName } from "./names.js";
+import { cardButton } from "./decisions.js";
+
+export function statusLine(view, data, me, connection) {
+  const parts = [
+    h("span", { class: "round" }, fmt(gettext("Round %(n)s of 10"), { n: view.round })),
+    h("span", { class: "phase" }, phaseName(view.phase)),
+    h("span", { class: "me-seat" }, me ? houseChip(me, data) : gettext("Spectating")),
+  ];
+  if (connection && connection !== "open") parts.push(h("span", { class: "conn conn-" + connection }, connection === "closed" ? gettext("Disconnected") : gettext("Connecting…")));
+  return h("div", { class: "status-line" }, parts);
+}
+
+export function waitingFor(pending, data, me) {
+  const others = (pending || []).filter((p) => p.actor !== me && p.actor !== "scenario");
+  if (!others.length) return null;
+  return h("div", { class: "waiting", role: "status" }, h("span", {}, gettext("Waiting for:") + " "),
+    others.map((p) => h("span", { class: "awaited", dataset: { house: p.actor } }, houseChip(p.actor, data), " (" + decisionName(p.kind) + ")")));
+}
+
+export function resultBox(view, data) {
+  const r = view.result;
+  if (!r) return null;
+  return h("div", { class: "result", role: "status" }, h("strong", {}, fmt(gettext("%(house)s wins the game!"), { house: houseName(r.winner, data) })),
+    r.ranking ? h("ol", {}, r.ranking.map((x) => h("li", {}, houseName(x, data) + (r.castles ? " · " + fmt(gettext("%(n)s castles"), { n: r.castles[x] }) : "")))) : null);
+}
+
+export function tracks(view, data) {
+  const box = h("section", { class: "tracks", "aria-label": gettext("Tracks") }, h("h3", {}, gettext("Influence tracks")));
+  const stars = (data.kings_court_stars || {})[String(view.players)] || [];
+  const dom = { iron_throne: "iron-throne", fiefdoms: "valyrian-steel-blade", kings_court: "messenger-raven" };
+  const domName = { iron_throne: gettext("Iron Throne token"), fiefdoms: gettext("Valyrian Steel Blade"), kings_court: gettext("Messenger Raven") };
+  for (const tr of ["iron_throne", "fiefdoms", "kings_court"]) {
+    const order = (view.tracks || {})[tr] || [];
+    const used = tr === "fiefdoms" ? view.blade_used : tr === "kings_court" ? view.raven_used : false;
+    const ol = h("ol", { class: "track", dataset: { track: tr } }, order.map((house, i) => h("li", {},
+      h("span", { class: "pos" }, (i + 1) + "."), houseChip(house, data), i === 0 ? h("span", { class: "dominance", title: domName[tr] }, " ◆" + (used ? " " + gettext("(used)") : "")) : null,
+      tr === "kings_court" && stars[i] ? h("span", { class: "kc-stars", title: fmt(gettext("%(n)s special orders"), { n: stars[i] }) }, " " + "★".repeat(stars[i])) : null)));
+    box.appendChild(h("div", { class: "track-row" }, h("h4", {}, trackName(tr, data), view.dominance && view.dominance[dom[tr]] ? "" : ""), ol));
+  }
+  const threat = view.threat || 0;
+  box.appendChild(h("div", { class: "threat" }, h("h4", {}, gettext("Wildling threat")),
+    h("meter", { min: 0, max: 12, value: threat, "aria-label": gettext("Wildling threat") }), " " + threat + " / 12"));
+  box.appendChild(h("p", { class: "decks" }, fmt(gettext("Westeros decks: I %(a)s · II %(b)s · III %(c)s · wildling %(w)s"),
+    { a: view.decks.I, b: view.decks.II, c: view.decks.III, w: view.decks.wildling })));
+  if (view.wildling_top) {
+    box.appendChild(h("p", { class: "wildling-top" }, gettext("Top wildling card (only you know):") + " " + cardName(view.wildling_top, data)));
+  }
+  return box;
+}
+
+export function housesTable(view, data, me) {
+  const table = h("table", { class: "houses" },
+    h("thead", {}, h("tr", {}, [gettext("House"), gettext("Power"), gettext("Supply"), gettext("Castles"), gettext("Cards")].map((x) => h("th", { scope: "col" }, x)))));
+  const body = h("tbody");
+  const order = (view.tracks || {}).iron_throne || view.houses;
+  for (const house of order) {
+    const hand = (view.hands || {})[house] || [];
+    const limits = (data.supply_limits || {})[String(view.supply[house])] || [];
+    body.appendChild(h("tr", { dataset: { house }, class: house === me ? "me" : "" },
+      h("th", { scope: "row" }, houseChip(house, data)),
+      h("td", { title: fmt(gettext("%(n)s in the pool"), { n: (view.power_pool || {})[house] }) }, String(view.power[house])),
+      h("td", { title: fmt(gettext("armies up to %(sizes)s"), { sizes: limits.join(", ") }) }, String(view.supply[house])),
+      h("td", {}, String((view.victory || {})[house]) + "/7"),
+      h("td", {}, String(hand.length))));
+  }
+  table.appendChild(body);
+  const box = h("section", { class: "houses-box", "aria-label": gettext("Houses") }, h("h3", {}, gettext("Houses")), h("div", { class: "table-scroll" }, table));
+  if (view.revealed_bids && Object.keys(view.revealed_bids).length) {
+    box.appendChild(h("p", { class: "bids" }, gettext("Bids:") + " " + Object.entries(view.revealed_bids).map(([k, v]) => houseName(k, data) + " " + v).join(" · ")));
+  } else if (view.bids_placed) {
+    box.appendChild(h("p", { class: "bids" }, gettext("Have bid:") + " " + (view.bids_placed.map((x) => houseName(x, data)).join(", ") || "—") + (view.my_bid !== undefined ? " · " + fmt(gettext("your bid: %(n)s"), { n: view.my_bid }) : "")));
+  }
+  if (view.orders_placed) {
+    box.appendChild(h("p", { class: "placed" }, gettext("Orders placed by:") + " " + (view.orders_placed.map((x) => houseName(x, data)).join(", ") || "—")));
+  }
+  return box;
+}
+
+export function cards(view, data, me) {
+  const box = h("section", { class: "cards-box", "aria-label": gettext("House cards") }, h("h3", {}, gettext("House cards")));
+  for (const house of view.houses) {
+    const hand = (view.hands || {})[house] || [];
+    const disc = (view.discards || {})[house] || [];
+    const det = h("details", { open: house === me ? true : null, dataset: { house } }, h("summary", {}, houseChip(house, data), " " + fmt(gettext("%(n)s in hand, %(m)s discarded"), { n: hand.length, m: disc.length })));
+    det.appendChild(h("div", { class: "cards" }, hand.map((c) => cardButton(c, { data }, null))));
+    if (disc.length) det.appendChild(h("div", { class: "cards discarded" }, h("span", { class: "muted" }, gettext("Discarded:")), disc.map((c) => cardButton(c, { data }, null))));
+    box.appendChild(det);
+  }
+  for (const b of box.querySelectorAll("button.house-card")) b.setAttribute("tabindex", "-1");
+  return box;
+}
+
+export function westerosCards(view, data) {
+  const list = view.westeros_cards || [];
+  if (!list.length) return null;
+  return h("section", { class: "westeros-box", "aria-label": gettext("Westeros cards") }, h("h3", {}, gettext("Westeros cards this round")),
+    h("ol", {}, list.map((c) => h("li", { title: (data.westeros_cards[c] || {}).effect || "" }, cardName(c, data)))));
+}
+
+export function areaDetails(area, view, data) {
+  const a = data.areas[area];
+  if (!a) return h("p", {}, area);
+  const lines = [h("strong", {}, a.name)];
+  const kind = { land: gettext("land"), sea: gettext("sea"), port: gettext("port") }[a.kind] || a.kind;
+  const icons = [kind];
+  if (a.castle) icons.push(a.castle === "stronghold" ? gettext("stronghold") : gettext("castle"));
+  if (a.supply) icons.push(fmt(gettext("%(n)s supply"), { n: a.supply }));
+  if (a.power) icons.push(fmt(gettext("%(n)s power"), { n: a.power }));
+  if (a.home_of) icons.push(fmt(gettext("home of %(house)s"), { house: houseName(a.home_of, data) }));
+  lines.push(h("div", { class: "muted" }, icons.join(" · ")));
+  const u = (view.units || {})[area];
+  const holder = u ? u.house : (view.power_tokens || {})[area];
+  lines.push(h("div", {}, gettext("Held by:") + " ", holder ? houseChip(holder, data) : gettext("nobody")));
+  if (u) lines.push(h("div", {}, gettext("Units:") + " " + u.units.map((x) => unitName(x.type, data) + (x.routed ? " (" + gettext("routed") + ")" : "")).join(", ")));
+  const o = (view.orders || {})[area];
+  if (o) lines.push(h("div", {}, gettext("Order:") + " " + tokenName(o.token, data)));
+  const g = (view.garrisons || {})[area];
+  if (g) lines.push(h("div", {}, fmt(gettext("Garrison of strength %(n)s"), { n: g.strength })));
+  if ((view.neutral || {})[area]) lines.push(h("div", {}, fmt(gettext("Neutral force of strength %(n)s"), { n: view.neutral[area] })));
+  if ((view.blocked || []).includes(area)) lines.push(h("div", {}, gettext("Out of play in this game")));
+  return h("div", { class: "area-details", dataset: { area } }, lines);
+}

@@ -1,0 +1,31 @@
+// Translation helpers over Django's JavaScript catalogue (/jsi18n/, loaded by the page).
+// Without the catalogue every string stays in English.
+
+export function gettext(s) {
+  return typeof window.gettext === "function" ? window.gettext(s) : s;
+}
+
+export function pgettext(context, s) {
+  return typeof window.pgettext === "function" ? window.pgettext(context, s) : s;
+}
+
+// fmt("%(n)s of %(max)s", {n: 1, max: 2}) -> "1 of 2" (named placeholders, as Django's interpolate).
+export function fmt(s, params) {
+  if (typeof window.interpolate === "function") return window.interpolate(s, params, true);
+  return s.replace(/%\(([a-z_]+)\)s/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+// The catalogue script is loaded with `defer`; wait for it (at most ~2 s) before first render.
+export function catalogueReady() {
+  if (typeof window.gettext === "function" || !document.querySelector("script[src*='jsi18n']")) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    let n = 0;
+    const tick = () => {
+      if (typeof window.gettext === "function" || n++ > 40) resolve();
+      else setTimeout(tick, 50);
+    };
+    tick();
+  });
+}

@@ -1,0 +1,51 @@
+// The board SVG, inline: fetched from /boards/agot2.svg (or already in the page), with the
+// overlay's anchor points read from each area's data-* attributes (SVG user units).
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function svgEl(tag, attrs, parent) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v !== null && v !== undefined) el.setAttribute(k, v);
+  }
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+function point(s) {
+  if (!s) return null;
+  const [x, y] = s.split(",").map(Number);
+  return { x, y };
+}
+
+// Loads the SVG (`text`, or fetched) into `holder` (unless an svg.board is already inside) and returns
+// {svg, areas: {id: path}, anchors: {id: {label, units, order, power}}, layers: {highlight, tokens, defs}}.
+export async function loadBoard(holder, lang, text) {
+  let svg = holder.querySelector("svg.board");
+  if (!svg) {
+    if (text === undefined) text = await (await fetch("/boards/agot2.svg?lang=" + (lang === "zh-hans" ? "zh" : "en"))).text();
+    holder.insertAdjacentHTML("afterbegin", text);
+    svg = holder.querySelector("svg.board");
+  }
+  const areas = {};
+  const anchors = {};
+  for (const p of svg.querySelectorAll("path[id^='area-'][data-area]")) {
+    const id = p.getAttribute("data-area");
+    areas[id] = p;
+    anchors[id] = {
+      label: point(p.getAttribute("data-label")),
+      units: point(p.getAttribute("data-units")),
+      order: point(p.getAttribute("data-order")),
+      power: point(p.getAttribute("data-power")),
+    };
+  }
+  const defs = svgEl("defs", {}, svg);
+  const hatch = svgEl("pattern", { id: "ov-hatch", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+  svgEl("rect", { width: 8, height: 8, fill: "#8a8272" }, hatch);
+  svgEl("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#5a5347", "stroke-width": 3 }, hatch);
+  const marker = svgEl("marker", { id: "ov-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, defs);
+  svgEl("path", { d: "M0 0L10 5L0 10z", fill: "#1d4ed8" }, marker);
+  const highlight = svgEl("g", { class: "ov-highlight", "pointer-events": "none" }, svg);
+  const tokens = svgEl("g", { class: "ov-tokens", "pointer-events": "none" }, svg);
+  return { svg, areas, anchors, layers: { highlight, tokens, defs } };
+}

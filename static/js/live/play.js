@@ -1,0 +1,151 @@
+// The game page (templates/game/play.html): connection indicator, the ruleset's board renderer,
+// who is awaited, "your turn" title and sound, the game log and the chat.
+import { createClient } from "./client.js";
+
+const gettext = (s) => (window.gettext ? window.gettext(s) : s);
+const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
+const config = JSON.parse(document.getElementById("game-config").textContent);
+const seatName = Object.fromEntries(config.seats.map((s) => [s.seat, s.name]));
+const baseTitle = document.title;
+
+const client = createClient({ socket: config.socket, viewer: config.viewer, lang: config.lang });
+window.gotwebClient = client; // for debugging and browser tests
+
+// --- connection indicator ----------------------------------------------------------------------
+const status = document.getElementById("conn-status");
+const statusText = {
+  open: gettext("Connected"),
+  connecting: gettext("Connecting…"),
+  closed: gettext("Connection lost. Reconnecting…"),
+};
+client.on("connection", (state) => {
+  status.dataset.state = state;
+  status.textContent = statusText[state];
+});
+
+// --- board renderer ------------------------------------------------------------------------------
+const root = document.getElementById("board-root");
+async function mountRenderer() {
+  const fallback = () => {
+    root.innerHTML = "";
+    const p = document.createElement("p");
+    p.className = "board-missing";
+    p.textContent = gettext("The board of this game cannot be shown here yet. The log and the chat still work.");
+    root.append(p);
+  };
+  if (!config.renderer) return fallback();
+  try {
+    const module = await import(config.renderer);
+    if (typeof module.mount !== "function") throw new Error("no mount()");
+    root.innerHTML = "";
+    module.mount(root, client);
+  } catch (err) {
+    console.error("renderer failed", err);
+    fallback();
+  }
+}
+mountRenderer();
+
+// --- who is awaited, your turn ---------------------------------------------------------------------
+const awaited = document.getElementById("awaited");
+const banner = document.getElementById("turn-banner");
+const soundBox = document.getElementById("sound-toggle");
+let myTurn = false;
+soundBox.checked = localStorage.getItem("gotweb-sound") === "1";
+soundBox.addEventListener("change", () => localStorage.setItem("gotweb-sound", soundBox.checked ? "1" : "0"));
+
+function beep() {
+  try {
+    const ctx = new (window.AudioContext || window.webkitAudioContext)();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 660;
+    gain.gain.value = 0.08;
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.18);
+  } catch {
+    /* no audio: the title still says it */
+  }
+}
+
+client.on("state", ({ pending, status: gameStatus, result }) => {
+  const actors = [...new Set(pending.map((d) => d.actor))];
+  if (gameStatus === "finished") {
+    awaited.textContent = gettext("The game is over.");
+  } else if (actors.length) {
+    awaited.textContent = interpolate(gettext("Waiting for: %s"), [actors.map((a) => seatName[a] || a).join(", ")]);
+  } else {
+    awaited.textContent = "";
+  }
+  const mine = config.viewer !== null && pending.some((d) => d.actor === config.viewer && d.options);
+  banner.hidden = !mine;
+  document.title = mine ? `● ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
+  if (mine && !myTurn && soundBox.checked) beep();
+  myTurn = mine;
+});
+
+// --- game log ----------------------------------------------------------------------------------------
+const logList = document.getElementById("log");
+client.on("state", ({ log }) => {
+  const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
+  logList.replaceChildren(
+    ...log.map((line) => {
+      const li = document.createElement("li");
+      li.textContent = line.text;
+      li.dataset.n = line.n;
+      return li;
+    }),
+  );
+  if (atBottom) logList.scrollTop = logList.scrollHeight;
+});
+
+// --- chat ------------------------------------------------------------------------------------------------
+const chatList = document.getElementById("chat-messages");
+const chatForm = document.getElementById("chat-form");
+const chatError = document.getElementById("chat-error");
+const seen = new Set();
+
+function channelLabel(channel) {
+  if (channel === "public") return gettext("all");
+  if (channel === "spectators") return gettext("spectators");
+  const other = channel.split(":").slice(1).find((s) => s !== config.viewer);
+  return interpolate(gettext("private with %s"), [seatName[other] || other]);
+}
+
+client.on("chat", ({ messages, history }) => {
+  if (history) {
+    chatList.replaceChildren();
+    seen.clear();
+  }
+  for (const m of messages) {
+    if (seen.has(m.id)) continue;
+    seen.add(m.id);
+    const li = document.createElement("li");
+    li.className = `chat-line chat-${m.channel.split(":")[0]}`;
+    const meta = document.createElement("span");
+    meta.className = "chat-meta";
+    meta.textContent = `[${channelLabel(m.channel)}] ${m.author}${m.seat ? ` (${seatName[m.seat] || m.seat})` : ""}: `;
+    const text = document.createElement("span");
+    text.className = "chat-text";
+    text.textContent = m.text; // never HTML
+    li.append(meta, text);
+    chatList.append(li);
+  }
+  chatList.scrollTop = chatList.scrollHeight;
+});
+
+chatForm?.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const input = chatForm.elements.text;
+  const [channel, to] = chatForm.elements.channel.value.split("|");
+  const text = input.value.trim();
+  if (!text) return;
+  const answer = await client.chat(channel, text, to || null);
+  if (answer.ok) {
+    input.value = "";
+    chatError.textContent = "";
+  } else {
+    chatError.textContent = answer.error.message;
+  }
+});

@@ -1,0 +1,216 @@
+// The AGoT 2nd edition game screen: `mount(root, client)` (interface in /work/.coord/TEAM.md and
+// docs/ui.md). Embeds the board SVG inline, draws the overlay from each pushed view, builds the
+// decision panel from `pending[].options` and sends actions with `client.send`.
+
+import { loadBoard } from "../board/svgboard.js";
+import { panzoom } from "../board/panzoom.js";
+import { drawOverlay } from "../board/overlay.js";
+import { makeController } from "../board/decisions.js";
+import { areaDetails, cards, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "../board/hud.js";
+import { h } from "../board/dom.js";
+import { catalogueReady, fmt, gettext } from "../board/i18n.js";
+import { areaName, houseName, tokenName, unitName } from "../board/names.js";
+
+const dataCache = {};
+function loadData(lang) {
+  if (!dataCache[lang]) dataCache[lang] = fetch("/boards/agot2.json?lang=" + lang).then((r) => r.json());
+  return dataCache[lang];
+}
+
+function ensureStyles() {
+  const href = new URL("../../css/agot2.css", import.meta.url).href;
+  if (![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) {
+    document.head.appendChild(h("link", { rel: "stylesheet", href }));
+  }
+}
+
+export function mount(root, client) {
+  performance.mark("agot2:mount");
+  ensureStyles();
+  const lang = client.lang === "zh-hans" ? "zh-hans" : "en";
+  const me = client.viewer || null;
+  let latest = null;
+  let connection = "connecting";
+  let ctrl = null;
+  let ctrlKey = null;
+  let error = null;
+  let busy = false;
+  let detailsArea = null;
+  let board = null;
+  let data = null;
+  let pz = null;
+
+  root.classList.add("agot2-screen");
+  root.dataset.ready = "0";
+  const top = h("div", { class: "agot2-top" });
+  const holder = h("div", { class: "map-holder" });
+  const tip = h("div", { class: "area-tip", "aria-live": "polite" });
+  const controls = h("div", { class: "map-controls" });
+  const mapWrap = h("div", { class: "map-wrap" }, holder, controls, tip);
+  const decisionBox = h("div", { class: "decision-panel", "aria-live": "polite" });
+  const errorBox = h("div", { class: "action-error", role: "alert" });
+  const info = h("div", { class: "side-info" });
+  const sheetToggle = h("button", { type: "button", class: "sheet-toggle btn btn-small", "aria-expanded": "true",
+    onclick: () => {
+      const open = sheet.classList.toggle("collapsed") === false;
+      sheetToggle.setAttribute("aria-expanded", String(open));
+      sheetToggle.textContent = open ? gettext("Hide panel") : gettext("Show panel");
+    } }, gettext("Hide panel"));
+  // on phones the decision panel is a sheet fixed at the bottom of the screen, over the page
+  const sheet = h("div", { class: "decision-sheet" }, sheetToggle, errorBox, decisionBox);
+  const side = h("aside", { class: "agot2-side", "aria-label": gettext("Game panels") }, sheet, info);
+  root.replaceChildren(top, h("div", { class: "agot2-main" }, mapWrap, side));
+  holder.appendChild(h("p", { class: "loading" }, gettext("Loading the map…")));
+
+  client.on("connection", (s) => { connection = s; if (latest && data) renderTop(); });
+  client.on("state", (s) => { latest = s; if (board) render(); });
+
+  // the board SVG, its names and the catalogue load in parallel
+  const svgText = fetch("/boards/agot2.svg?lang=" + (lang === "zh-hans" ? "zh" : "en")).then((r) => r.text());
+  const ready = Promise.all([loadData(lang), svgText, catalogueReady()]).then(async ([d, text]) => {
+    performance.mark("agot2:fetched");
+    data = d;
+    holder.replaceChildren();
+    board = await loadBoard(holder, lang, text);
+    performance.mark("agot2:board");
+    board.svg.setAttribute("aria-label", gettext("Map of Westeros"));
+    pz = panzoom(board.svg);
+    controls.append(
+      h("button", { type: "button", class: "btn btn-small", onclick: () => pz.zoomIn(), "aria-label": gettext("Zoom in") }, "+"),
+      h("button", { type: "button", class: "btn btn-small", onclick: () => pz.zoomOut(), "aria-label": gettext("Zoom out") }, "−"),
+      h("button", { type: "button", class: "btn btn-small", onclick: () => pz.reset(), "aria-label": gettext("Show the whole map") }, "⟲"));
+    board.svg.addEventListener("click", (e) => {
+      const p = e.target.closest && e.target.closest("path[data-area]");
+      if (p) areaActivated(p.getAttribute("data-area"));
+    });
+    board.svg.addEventListener("keydown", (e) => {
+      const p = e.target.closest && e.target.closest("path[data-area]");
+      if (p && (e.key === "Enter" || e.key === " ")) {
+        e.preventDefault();
+        areaActivated(p.getAttribute("data-area"));
+      }
+    });
+    const hover = (e) => {
+      const p = e.target.closest && e.target.closest("path[data-area]");
+      if (p) showDetails(p.getAttribute("data-area"));
+    };
+    board.svg.addEventListener("mouseover", hover);
+    board.svg.addEventListener("focusin", hover);
+    if (latest) render();
+    performance.mark("agot2:ready");
+    root.dataset.ready = "1";
+    root.dispatchEvent(new CustomEvent("agot2:ready"));
+  }).catch((err) => {
+    holder.replaceChildren(h("p", { class: "action-error" }, gettext("The map could not be loaded.") + " " + String(err)));
+  });
+
+  function showDetails(area) {
+    detailsArea = area;
+    if (latest) tip.replaceChildren(areaDetails(area, latest.view, data));
+  }
+
+  function areaActivated(area) {
+    showDetails(area);
+    if (ctrl && ctrl.onArea && !busy) ctrl.onArea(area);
+  }
+
+  async function send(action) {
+    if (busy) return;
+    busy = true;
+    error = null;
+    decisionBox.classList.add("busy");
+    let res;
+    try {
+      res = await client.send(action);
+    } catch (err) {
+      res = { ok: false, error: { code: "network", message: gettext("The action could not be sent. Check your connection.") } };
+    }
+    busy = false;
+    decisionBox.classList.remove("busy");
+    if (!res || !res.ok) {
+      error = (res && res.error) || { code: "unknown", message: gettext("The action was refused.") };
+      renderError();
+    } else {
+      renderError();
+    }
+    return res;
+  }
+
+  function renderError() {
+    errorBox.replaceChildren();
+    if (error) errorBox.appendChild(h("p", { dataset: { code: error.code || "" } }, error.message || error.code));
+  }
+
+  function renderTop() {
+    const v = latest.view;
+    top.replaceChildren(statusLine(v, data, me, connection), waitingFor(latest.pending || v.pending, data, me) || "", resultBox(v, data) || "");
+  }
+
+  function rerender(opts = {}) {
+    const active = document.activeElement;
+    const key = active && decisionBox.contains(active) ? active.dataset.key : null;
+    drawMap();
+    decisionBox.replaceChildren(ctrl ? ctrl.panel() : idlePanel());
+    let target = null;
+    if (opts.focus === "tokens") target = decisionBox.querySelector(".token-grid button:not([disabled])");
+    else if (opts.focus) target = decisionBox.querySelector(`[data-key="${opts.focus}"]`);
+    if (!target && key) target = decisionBox.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (target && (opts.focus || key)) target.focus({ preventScroll: !!opts.focus && !key });
+  }
+
+  function idlePanel() {
+    const v = latest.view;
+    if (v.result) return h("p", {}, gettext("The game is over."));
+    if (!me) return h("p", { class: "muted" }, gettext("You are watching this game."));
+    return h("p", { class: "muted" }, gettext("Nothing to decide right now."));
+  }
+
+  function drawMap() {
+    const v = latest.view;
+    drawOverlay(board, v, data, {
+      draftOrders: ctrl && ctrl.draftOrders,
+      moves: ctrl && ctrl.moves,
+      selectable: ctrl && ctrl.selectable,
+      targets: ctrl && ctrl.targets,
+      selected: ctrl && ctrl.selected,
+    });
+    const clickable = new Set([...((ctrl && ctrl.selectable) || []), ...((ctrl && ctrl.targets) || [])]);
+    for (const [id, p] of Object.entries(board.areas)) {
+      p.classList.toggle("is-clickable", clickable.has(id));
+      p.setAttribute("aria-label", areaLabel(id, v));
+    }
+  }
+
+  function areaLabel(id, v) {
+    const parts = [areaName(id, data)];
+    const u = (v.units || {})[id];
+    if (u) parts.push(houseName(u.house, data) + ": " + u.units.map((x) => unitName(x.type, data) + (x.routed ? " (" + gettext("routed") + ")" : "")).join(", "));
+    const o = (v.orders || {})[id];
+    if (o) parts.push(gettext("Order:") + " " + tokenName(o.token, data));
+    if ((v.power_tokens || {})[id]) parts.push(fmt(gettext("power token of %(house)s"), { house: houseName(v.power_tokens[id], data) }));
+    if ((v.neutral || {})[id]) parts.push(fmt(gettext("Neutral force of strength %(n)s"), { n: v.neutral[id] }));
+    return parts.join("; ");
+  }
+
+  function render() {
+    const v = latest.view;
+    const pending = latest.pending || v.pending || [];
+    const mine = me ? pending.find((p) => p.actor === me && p.options) : null;
+    const key = mine ? v.version + "|" + mine.kind + "|" + JSON.stringify(mine.options) : null;
+    if (key !== ctrlKey) {
+      ctrlKey = key;
+      ctrl = mine ? makeController(mine, { view: v, data, me, send, rerender: (o) => rerender(o) }) : null;
+      error = null;
+      renderError();
+    }
+    renderTop();
+    info.replaceChildren(...[westerosCards(v, data), tracks(v, data), housesTable(v, data, me), cards(v, data, me)].filter(Boolean));
+    rerender();
+    if (detailsArea) showDetails(detailsArea);
+    if (!root.dataset.version) performance.mark("agot2:first-state");
+    root.dataset.version = String(v.version);
+    root.dataset.decision = mine ? mine.kind : "";
+  }
+
+  return { ready };
+}

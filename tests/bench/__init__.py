@@ -1,0 +1,1 @@
+"""Benchmarks: run as scripts (``python -m tests.bench.engine``), never collected by pytest."""

@@ -1,0 +1,21 @@
+"""The game screen in simplified Chinese: panel words from the JS catalogue, area and token
+names from the board data, the board drawn with Chinese names."""
+
+import pytest
+
+from tests.ui.conftest import click_area
+
+pytestmark = pytest.mark.e2e
+
+
+def test_screen_in_chinese(harness, shots):
+    gid = harness.new_game("start3")
+    page = harness.open(gid, "stark", lang="zh-hans")
+    assert page.locator(".decision-title").inner_text() == "下达指令"
+    assert "战略阶段" in page.locator(".status-line").inner_text()
+    assert page.locator("svg.board").get_attribute("lang") == "zh-Hans"
+    click_area(page, "winterfell")
+    assert "临冬城" in page.locator(".decision h4").inner_text()
+    assert page.locator(".token-grid button[data-token='march']").inner_text().startswith("军")
+    page.screenshot(path=shots("1-zh"))
+    assert not page.errors

@@ -1,0 +1,63 @@
+"""The UI harness is off unless the setting turns it on; when on it serves live play's state
+shape and applies actions through the engine. The board data JSON names every area, house,
+card and token in both languages."""
+
+import json
+
+import pytest
+from django.test import override_settings
+
+from game.board_data import agot2_board_data
+from game.rules.agot.data import board
+
+
+@pytest.mark.django_db
+def test_harness_is_off_by_default(client):
+    assert client.get("/harness/agot2/?position=start3").status_code == 404
+    assert client.get("/harness/agot2/1/state").status_code == 404
+
+
+@pytest.mark.django_db
+@override_settings(UI_HARNESS=True)
+def test_harness_state_and_actions(client):
+    r = client.get("/harness/agot2/?position=start3&viewer=stark")
+    assert r.status_code == 302
+    gid = r["Location"].split("/")[3]
+    page = client.get(r["Location"])
+    assert b'id="board-root"' in page.content and b"rulesets/agot2.js" in page.content
+    st = client.get(f"/harness/agot2/{gid}/state?viewer=stark").json()
+    assert set(st) == {"view", "pending", "version", "log"}
+    mine = [p for p in st["pending"] if p["actor"] == "stark"][0]
+    assert mine["kind"] == "place_orders" and "options" in mine
+    assert all("options" not in p for p in st["pending"] if p["actor"] != "stark")
+    bad = client.post(f"/harness/agot2/{gid}/act", json.dumps({"actor": "stark", "action": {"type": "bid", "amount": 1}}),
+                      content_type="application/json").json()
+    assert bad["ok"] is False and bad["error"]["code"] == "action.unexpected"
+    orders = {"winterfell": "march", "white-harbor": "support", "the-shivering-sea": "raid"}
+    ok = client.post(f"/harness/agot2/{gid}/act", json.dumps({"actor": "stark", "action": {"type": "place_orders", "orders": orders}}),
+                     content_type="application/json").json()
+    assert ok == {"ok": True}
+    assert client.get(f"/harness/agot2/{gid}/state?viewer=stark").json()["view"]["my_orders"] == orders
+    assert "my_orders" not in client.get(f"/harness/agot2/{gid}/state").json()["view"]
+    assert [s["ok"] for s in client.get(f"/harness/agot2/{gid}/sent").json()] == [False, True]
+    assert client.get("/harness/agot2/?position=nope").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-hans"])
+def test_board_data_names_everything(lang):
+    d = agot2_board_data(lang)
+    b = board()
+    assert set(d["areas"]) == set(b.areas) and set(d["houses"]) == set(b.houses)
+    assert set(d["house_cards"]) == set(b.house_cards) and set(d["tokens"]) == set(b.order_tokens)
+    assert all(a["name"] for a in d["areas"].values())
+    assert len({h["letter"] for h in d["houses"].values()}) == 6  # a distinct letter per house
+    if lang == "zh-hans":
+        assert d["areas"]["winterfell"]["name"] == b.areas["winterfell"].name_zh
+        assert d["tokens"]["march"]["name"] == "行军"
+
+
+@pytest.mark.django_db
+def test_board_data_view(client):
+    r = client.get("/boards/agot2.json?lang=zh-hans")
+    assert r.status_code == 200 and r.json()["lang"] == "zh-hans"
+    assert "max-age=86400" in r["Cache-Control"]

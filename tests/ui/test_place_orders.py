@@ -1,0 +1,79 @@
+"""Placing orders only by clicking the map and the token panel, changing one, confirming; the
+other houses do the same and the reveal shows every order face up on the map."""
+
+import pytest
+
+from tests.ui.conftest import click_area, wait_version_change
+
+pytestmark = pytest.mark.e2e
+
+STARK = {"winterfell": "march-plus-one", "white-harbor": "support", "the-shivering-sea": "raid"}
+
+
+def place_by_clicking(page, orders: dict) -> None:
+    for area, token in orders.items():
+        click_area(page, area)
+        page.locator(f".token-grid button[data-token='{token}']").click()
+
+
+def test_place_orders_by_clicking_then_reveal(harness, shots):
+    gid = harness.new_game("start3")
+    page = harness.open(gid, "stark")
+    assert page.locator(".decision-title").inner_text() == "Place your orders"
+    assert page.locator(".hl-selectable").count() == 3  # the three Stark areas are highlighted
+    # change freely: first a Defense in Winterfell, then a March +1
+    click_area(page, "winterfell")
+    page.locator(".token-grid button[data-token='defense-plus-one']").click()
+    assert page.locator(".ov-order.draft[data-token='defense-plus-one']").count() == 1
+    place_by_clicking(page, STARK)
+    assert page.locator(".ov-order.draft[data-token='defense-plus-one']").count() == 0
+    assert "3 of 3" in page.locator("[data-role='orders-count']").inner_text()
+    page.screenshot(path=shots("1-stark-drafted"))
+    confirm = page.locator(".decision .btn-primary")
+    v = page.locator("#board-root").get_attribute("data-version")
+    confirm.click()
+    wait_version_change(page, v)
+    assert harness.sent(gid)[-1] == {"actor": "stark", "action": {"type": "place_orders", "orders": STARK}, "ok": True}
+    assert harness.state(gid, "stark")["view"]["my_orders"] == STARK
+    assert "Waiting for" in page.locator(".waiting").inner_text()
+
+    # the other two houses place their orders by clicking too
+    for house, orders in {
+        "lannister": {"lannisport": "march", "stoney-sept": "defense-plus-one", "the-golden-sound": "support"},
+        "baratheon": {"dragonstone": "march", "kingswood": "consolidate-power", "shipbreaker-bay": "raid"},
+    }.items():
+        p = harness.open(gid, house)
+        place_by_clicking(p, orders)
+        p.locator(".decision .btn-primary").click()
+        p.wait_for_function("() => document.getElementById('board-root').dataset.decision !== 'place_orders'")
+    page.reload()
+    page.wait_for_selector("#board-root[data-ready='1']")
+    page.wait_for_selector(".ov-order.up[data-token='support']")
+    assert page.locator(".ov-order.up").count() == 9
+    assert page.locator(".ov-order.special").count() == 1  # Stark's March +1 is starred
+    page.screenshot(path=shots("2-revealed"))
+    assert not page.errors
+
+
+def test_star_limit_is_enforced_in_the_panel(harness):
+    gid = harness.new_game("start3")
+    page = harness.open(gid, "baratheon")  # third on King's Court: one star
+    assert "of 1" in page.locator(".stars").inner_text()
+    click_area(page, "dragonstone")
+    page.locator(".token-grid button[data-token='march-plus-one']").click()
+    click_area(page, "kingswood")
+    assert page.locator(".token-grid button[data-token='special-consolidate-power']").is_disabled()
+    assert not page.locator(".token-grid button[data-token='consolidate-power']").is_disabled()
+
+
+def test_refused_action_shows_the_error(harness):
+    gid = harness.new_game("start3")
+    page = harness.open(gid, "stark")
+    page.evaluate("window.__harness.send({type: 'bid', amount: 1})")  # not what the game waits for
+    # an error from a panel action is shown plainly; drive one through the panel's own send
+    place_by_clicking(page, STARK)
+    page.route("**/act", lambda route: route.fulfill(json={"ok": False, "error": {"code": "orders.missing", "message": "Every area with your units needs an order.", "params": {}}}))
+    page.locator(".decision .btn-primary").click()
+    page.wait_for_selector(".action-error p")
+    assert page.locator(".action-error p").inner_text() == "Every area with your units needs an order."
+    assert page.locator(".action-error p").get_attribute("data-code") == "orders.missing"

@@ -1,0 +1,70 @@
+"""Helpers for the live-play tests: started games, logged-in websocket connections, legal actions."""
+
+from __future__ import annotations
+
+import random
+
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+ORIGIN = (b"origin", b"http://127.0.0.1:8000")
+
+
+def start_game(make_lobby, players: int = 3, **kwargs):
+    """A started lobby's game with ``players`` people; returns ``(game, {house: user})``."""
+    from game import lobbies
+
+    lobby = make_lobby(players=players, seated=players, **kwargs)
+    lobbies.start_lobby(lobby.pk, lobby.creator)
+    lobby.refresh_from_db()
+    users = {s.house: s.user for s in lobby.seats.select_related("user")}
+    return lobby.game, users
+
+
+def session_cookie(user) -> bytes:
+    """A ``cookie`` header value with a fresh logged-in session for ``user``."""
+    from django.conf import settings
+    from django.test import Client
+
+    c = Client()
+    c.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={c.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+
+
+async def connect(application, game_id: int, user=None, lang: str = "en", first: bool = True):
+    """A connected communicator for ``user`` (None: anonymous); returns ``(ws, first state)``
+    after reading the initial state and chat history."""
+    headers = [ORIGIN]
+    if user is not None:
+        headers.append((b"cookie", await sync_to_async(session_cookie)(user)))
+    ws = WebsocketCommunicator(application, f"/ws/game/{game_id}/?lang={lang}", headers=headers)
+    ok, code = await ws.connect()
+    assert ok, code
+    if not first:
+        return ws, None
+    state = await ws.receive_json_from(timeout=5)
+    assert state["type"] == "state"
+    chat = await ws.receive_json_from(timeout=5)
+    assert chat["type"] == "chat" and chat["history"] is True
+    return ws, state
+
+
+def legal_json(game_id: int, actor: str, seed: int = 1) -> dict:
+    """A legal JSON action for ``actor``'s pending decision in the game's current state."""
+    from game import bots, snapshots
+    from game.models import Game
+    from game.rules.agot.legal import random_action
+
+    game = Game.objects.get(pk=game_id)
+    rules = game.rules
+    state = snapshots.state_at(game)
+    decision = next(d for d in rules.pending(state) if d.actor == actor)
+    return bots.action_to_json(rules, random_action(state, decision, random.Random(seed)))
+
+
+async def drain(ws, timeout: float = 0.3) -> list[dict]:
+    """Every message waiting on ``ws`` (stops after ``timeout`` seconds of silence)."""
+    out = []
+    while not await ws.receive_nothing(timeout=timeout):
+        out.append(await ws.receive_json_from(timeout=5))
+    return out

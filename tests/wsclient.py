@@ -1,0 +1,133 @@
+"""A small asyncio websocket client (RFC 6455, text frames) for tests and benchmarks that talk to a
+real daphne process: the handshake with Origin and session cookie, masked text frames out,
+unmasked frames in (ping answered, close raises :class:`Closed`)."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import struct
+from urllib.parse import urlsplit
+
+
+class Closed(Exception):
+    """The server closed the connection (``code``), or the socket broke (``code`` None)."""
+
+    def __init__(self, code: int | None = None) -> None:
+        super().__init__(f"websocket closed ({code})")
+        self.code = code
+
+
+class WS:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def connect(cls, url: str, origin: str, cookie: str = "", timeout: float = 10) -> "WS":
+        """Open ``ws://host:port/path`` with ``Origin: origin`` and ``Cookie: cookie``."""
+        parts = urlsplit(url)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(parts.hostname, parts.port), timeout)
+        path = parts.path + (f"?{parts.query}" if parts.query else "")
+        key = base64.b64encode(os.urandom(16)).decode()
+        lines = [
+            f"GET {path} HTTP/1.1",
+            f"Host: {parts.hostname}:{parts.port}",
+            "Upgrade: websocket",
+            "Connection: Upgrade",
+            f"Sec-WebSocket-Key: {key}",
+            "Sec-WebSocket-Version: 13",
+            f"Origin: {origin}",
+        ]
+        if cookie:
+            lines.append(f"Cookie: {cookie}")
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+        await writer.drain()
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
+        status = head.split(b"\r\n", 1)[0]
+        if b" 101 " not in status:
+            writer.close()
+            raise Closed(int(status.split()[1]) if len(status.split()) > 1 else None)
+        return cls(reader, writer)
+
+    async def send(self, text: str) -> None:
+        data = text.encode()
+        header = bytearray([0x81])
+        n = len(data)
+        if n < 126:
+            header.append(0x80 | n)
+        elif n < 65536:
+            header += bytes([0x80 | 126]) + struct.pack("!H", n)
+        else:
+            header += bytes([0x80 | 127]) + struct.pack("!Q", n)
+        mask = os.urandom(4)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+        self.writer.write(bytes(header) + mask + masked)
+        await self.writer.drain()
+
+    async def send_json(self, obj) -> None:
+        await self.send(json.dumps(obj))
+
+    async def _frame(self) -> tuple[int, bool, bytes]:
+        try:
+            b1, b2 = await self.reader.readexactly(2)
+            n = b2 & 0x7F
+            if n == 126:
+                n = struct.unpack("!H", await self.reader.readexactly(2))[0]
+            elif n == 127:
+                n = struct.unpack("!Q", await self.reader.readexactly(8))[0]
+            mask = await self.reader.readexactly(4) if b2 & 0x80 else None
+            data = await self.reader.readexactly(n)
+        except (asyncio.IncompleteReadError, ConnectionError) as e:
+            raise Closed(None) from e
+        if mask:
+            data = bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+        return b1 & 0x0F, bool(b1 & 0x80), data
+
+    async def recv(self, timeout: float = 10) -> str:
+        """The next text message."""
+        parts: list[bytes] = []
+        while True:
+            opcode, fin, data = await asyncio.wait_for(self._frame(), timeout)
+            if opcode == 0x8:
+                raise Closed(struct.unpack("!H", data[:2])[0] if len(data) >= 2 else None)
+            if opcode == 0x9:  # ping
+                self.writer.write(bytes([0x8A, 0x80 | len(data)]) + b"\0\0\0\0" + data)
+                continue
+            if opcode in (0x1, 0x2, 0x0):
+                parts.append(data)
+                if fin:
+                    return b"".join(parts).decode()
+
+    async def recv_json(self, timeout: float = 10):
+        return json.loads(await self.recv(timeout))
+
+    async def until(self, pred, timeout: float = 10):
+        """Read messages until ``pred(message)`` holds; returns that message."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            msg = await self.recv_json(max(0.01, end - loop.time()))
+            if pred(msg):
+                return msg
+
+    async def close(self) -> None:
+        try:
+            self.writer.write(bytes([0x88, 0x82]) + b"\0\0\0\0" + struct.pack("!H", 1000))
+            await self.writer.drain()
+        except Exception:
+            pass
+        self.writer.close()
+
+
+def run_sync(coro) -> object:
+    """Run ``coro`` to completion on a fresh event loop in a worker thread and return its result.
+
+    ``asyncio.run`` refuses to start while another loop runs in this thread, which is the case once
+    Playwright's sync API (the session-wide ``browser`` fixture) is active in the test process.
+    """
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
