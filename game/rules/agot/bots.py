@@ -91,6 +91,8 @@ class _Bot:
     def atype(self) -> str:
         """The action type this decision is answered with (generic kinds)."""
         k = self.d.kind
+        if k in ("choose", "select_card", "select_units"):  # the kind names its action type
+            return k
         if "cards" in self.o:
             return "select_card"
         if "candidates" in self.o or ("units" in self.o and "count" in self.o):
