@@ -20,6 +20,8 @@ Environment variables (all optional):
   ``X-Forwarded-Proto``: requests count as secure and cookies are sent over HTTPS only.
 * ``DUKE_HARNESS`` -- ``1`` turns on ``/duke/harness/``, a development page for The Duke's board
   with a fake client (default off; 404 otherwise).
+* ``GOTWEB_BENCH`` -- ``1`` adds the bench-only echo websocket ``/ws/bench/echo/<name>/`` (the
+  baseline of ``python -m tests.bench.live``; never in production). Default off.
 """
 
 from pathlib import Path
@@ -154,6 +156,8 @@ X_FRAME_OPTIONS = "DENY"
 
 # The game-screen harness (game/ui_harness.py): off unless asked for (tests, local development).
 UI_HARNESS = env.bool("GOTWEB_UI_HARNESS", default=False)
+# The raw fan-out baseline of the live benchmark (game/bench_echo.py): off unless asked for.
+BENCH_ECHO = env.bool("GOTWEB_BENCH", default=False)
 if env.bool("BEHIND_HTTPS_PROXY", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
