@@ -36,8 +36,8 @@ def _setting(name: str, default):
 def _viewer(game_id: int, user):
     game = Game.objects.defer("snapshot").filter(pk=game_id).first()
     if game is None:
-        return False
-    return services.seat_of(game, user)
+        return False, None
+    return services.seat_of(game, user), game.ruleset
 
 
 def _language(scope) -> str:
@@ -62,7 +62,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
-        viewer = await _viewer(self.game_id, self.user)
+        viewer, self.ruleset = await _viewer(self.game_id, self.user)
         if viewer is False:
             await self.close(code=4404)
             return
@@ -93,7 +93,13 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send_json({"type": "error", "id": request_id, "error": err})
 
     async def push_state(self, version: int | None = None) -> None:
-        got = await database_sync_to_async(services.payload_text)(self.game_id, self.viewer, self.lang, version)
+        # a pushed version this process committed (or already rendered) needs no database: no
+        # thread hop; otherwise the payload is read in a worker thread
+        text = None if version is None else services.cached_payload_text(self.game_id, self.ruleset, self.viewer, self.lang, version)
+        if text is not None:
+            got = (version, text)
+        else:
+            got = await database_sync_to_async(services.payload_text)(self.game_id, self.viewer, self.lang, version)
         if got is None:
             return
         v, text = got

@@ -26,7 +26,7 @@ from typing import Any
 from django.conf import settings
 from django.db import close_old_connections, transaction
 
-from game.rules import IllegalAction
+from game.rules import IllegalAction, get_ruleset
 
 from . import bots, gamelog, notify, snapshots
 from .models import Action, ChatMessage, Game, Lobby, Seat, display_name
@@ -177,6 +177,9 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
 def bot_act(game_id: int) -> int | None:
     """One action by a bot whose decision the game awaits (the first in pending order); returns
     the new version, or None when no bot is awaited."""
+    game = Game.objects.defer("snapshot").filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.RUNNING or not bot_seats(game):
+        return None  # the common case of a game of people: no lock taken
     with transaction.atomic():
         game = _locked(game_id)
         if game.status != Game.Status.RUNNING:
@@ -275,22 +278,47 @@ PAYLOADS = _PayloadCache()
 def payload(game: Game, viewer: str | None, lang: str, version: int | None = None) -> dict[str, Any]:
     """``{"type": "state", "game", "version", "viewer", "status", "result", "view", "pending",
     "log"}`` for ``viewer`` at ``version`` (default the game's)."""
-    rules = game.rules
     v = game.version if version is None else version
-    state = snapshots.state_at(game, v)
+    return _payload(game.pk, game.ruleset, snapshots.state_at(game, v), v, viewer, lang)
+
+
+def _payload(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> dict[str, Any]:
+    rules = get_ruleset(ruleset)
     view = rules.view(state, viewer)
     result = rules.result(state)
     return {
         "type": "state",
-        "game": game.pk,
-        "version": v,
+        "game": game_id,
+        "version": version,
         "viewer": viewer,
         "status": "finished" if result is not None else "running",
         "result": result,
         "view": view,
         "pending": pending_for(rules, state, viewer),
-        "log": gamelog.lines(game.ruleset, view, lang),
+        "log": gamelog.lines(ruleset, view, lang),
     }
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def cached_payload_text(game_id: int, ruleset: str, viewer: str | None, lang: str, version: int) -> str | None:
+    """The JSON text of :func:`payload` at ``version`` without touching the database (so it may
+    run on the event loop): from the payload cache, else built from the state cache of this
+    process (which holds every version this process committed); None when neither has it
+    (then :func:`payload_text` reads the database). ``ruleset`` is the game's (a game never
+    changes its ruleset)."""
+    key = gamelog.lang_key(lang)
+    hit = PAYLOADS.get((game_id, version, viewer, key))
+    if hit is not None:
+        return hit
+    state = snapshots.CACHE.get(game_id, version)
+    if state is None:
+        return None
+    text = _dumps(_payload(game_id, ruleset, state, version, viewer, key))
+    PAYLOADS.put((game_id, version, viewer, key), text)
+    return text
 
 
 def payload_text(game_id: int, viewer: str | None, lang: str, version: int | None = None) -> tuple[int, str] | None:
@@ -311,7 +339,7 @@ def payload_text(game_id: int, viewer: str | None, lang: str, version: int | Non
         return version, hit
     if game.snapshot_version >= 0 and snapshots.CACHE.get(game_id, version) is None:
         game = Game.objects.get(pk=game_id)  # the snapshot may spare a long replay
-    text = json.dumps(payload(game, viewer, key, version), separators=(",", ":"), ensure_ascii=False)
+    text = _dumps(payload(game, viewer, key, version))
     PAYLOADS.put((game_id, version, viewer, key), text)
     return version, text
 

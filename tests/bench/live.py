@@ -69,6 +69,61 @@ def _postgres_url() -> str:
     sys.exit("needs PostgreSQL on 127.0.0.1:5432 (Debian package: postgresql)")
 
 
+# cProfile in every thread of daphne (the event loop's and the sync_to_async workers'), written
+# to argv[1] when daphne stops (SIGTERM stops the Twisted reactor, then the entry point returns)
+_PROFILED = """
+import cProfile, pstats, sys, threading
+out = sys.argv[1]
+sys.argv = ["daphne"] + sys.argv[2:]
+profs = [cProfile.Profile()]
+def hook(*_):
+    sys.setprofile(None)
+    p = cProfile.Profile()
+    profs.append(p)
+    p.enable()
+threading.setprofile(hook)
+from daphne.cli import CommandLineInterface
+profs[0].enable()
+try:
+    CommandLineInterface.entrypoint()
+finally:
+    for p in profs:
+        p.disable()
+    st = pstats.Stats(profs[0])
+    for p in profs[1:]:
+        try:
+            st.add(p)
+        except Exception:
+            pass
+    st.dump_stats(out)
+"""
+
+
+def start_daphne(tmp: Path, profile: str | None):
+    """Migrate, then start daphne on a free port (under cProfile when ``profile``)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "STATIC_ROOT": str(tmp / "static")}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    args = ["-b", "127.0.0.1", "-p", str(port), "gotweb.asgi:application"]
+    cmd = [sys.executable, "-c", _PROFILED, str(Path(profile).resolve()), *args] if profile else [sys.executable, "-m", "daphne", *args]
+    log = open(tmp / "daphne.log", "ab")
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return f"http://127.0.0.1:{port}", proc
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                sys.exit("daphne did not start:\n" + (tmp / "daphne.log").read_text(errors="replace"))
+            time.sleep(0.1)
+
+
 # --- sockets -----------------------------------------------------------------------------------------
 class Sock:
     """One websocket and a reader task: the arrival time of each state version, and results."""
@@ -302,15 +357,15 @@ def main(argv: list[str] | None = None) -> int:
         import django
 
         django.setup()
-        from tests.e2e.conftest import start_server, stop_server
-
-        if a.profile:
-            os.environ["GOTWEB_BENCH_PROFILE"] = str(Path(a.profile).resolve())
-        url, proc = start_server(tmp, env, "daphne-bench")
+        url, proc = start_daphne(tmp, a.profile)
         game_ms, echo_ms, sizes, games = asyncio.run(measure(url, a.samples, a.warmup, a.spectators))
     finally:
         if proc is not None:
-            stop_server(proc)
+            proc.terminate()
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
         from django.db import connections
 
         connections.close_all()
