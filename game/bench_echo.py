@@ -5,7 +5,8 @@
 channel-layer group ``bench-echo-<name>``; a text message received on any socket is handed
 unchanged to the whole group with one ``group_send`` and each member sends it to its browser.
 That is the least work a push to N sockets through the same channel layer, served by the same
-daphne, can cost: no database, no session, no per-viewer payload. The live benchmark compares the
+daphne, can cost: no database, no session, no per-viewer payload (and, like the game's
+consumer, no idle hop to the database thread per message: :class:`~game.game_consumer.NoIdleDbHop`). The live benchmark compares the
 game's action-to-every-socket latency with it.
 """
 
@@ -14,8 +15,10 @@ from __future__ import annotations
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path
 
+from .game_consumer import NoIdleDbHop
 
-class EchoConsumer(AsyncWebsocketConsumer):
+
+class EchoConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.group = "bench-echo-" + self.scope["url_route"]["kwargs"]["name"]
         await self.channel_layer.group_add(self.group, self.channel_name)

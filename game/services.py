@@ -24,7 +24,7 @@ from collections import OrderedDict
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import connections, transaction
 
 from game.rules import IllegalAction, get_ruleset
 
@@ -225,7 +225,7 @@ def schedule_bots(game_id: int) -> None:
         finally:
             with _sched_lock:
                 _scheduled.discard(game_id)
-            close_old_connections()
+            connections.close_all()  # this thread ends: its connections too, even kept-alive ones
 
     t = threading.Thread(target=run, name=f"bot-{game_id}", daemon=True)
     with _sched_lock:
