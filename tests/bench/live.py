@@ -154,6 +154,7 @@ class Sock:
                     import json
 
                     msg = json.loads(text)
+                    msg["at"] = now
                     self.results[msg["id"]] = msg
                 elif text.startswith("echo:"):
                     self.texts[text] = now
@@ -229,6 +230,7 @@ class GameRun:
         for s in socks:
             await s.until(lambda s=s: s.version >= 0)
         self.last_sent: dict[str, float] = {}
+        self.stages: list[tuple[float, float]] = []  # (sender's result, first socket's state) ms
         self.rid = 0
 
     def finished(self) -> bool:
@@ -264,7 +266,9 @@ class GameRun:
         for s in self.socks:
             await s.until(lambda s=s: s.version >= target)
         self.state = nxt
-        return (max(s.arrived[target] for s in self.socks) - t0) * 1000
+        arrived = [s.arrived[target] for s in self.socks]
+        self.stages.append(((res["at"] - t0) * 1000, (min(arrived) - t0) * 1000))
+        return (max(arrived) - t0) * 1000
 
     def sizes(self) -> list[int]:
         return [n for s in self.socks for n in s.sizes]
@@ -304,11 +308,12 @@ async def measure(url: str, samples: int, warmup: int, spectators: int) -> tuple
     games = 1
     run = GameRun(url, spectators, games)
     await run.start()
-    game_ms, echo_ms, sizes = [], [], []
+    game_ms, echo_ms, sizes, stages = [], [], [], []
     i = 0
     while len(game_ms) < samples:
         if run.finished():
             sizes += run.sizes()
+            stages += run.stages
             await run.close()
             games += 1
             run = GameRun(url, spectators, games)
@@ -318,12 +323,15 @@ async def measure(url: str, samples: int, warmup: int, spectators: int) -> tuple
         if i >= warmup:
             game_ms.append(g)
             echo_ms.append(e)
+        else:
+            run.stages.pop()
         i += 1
         await asyncio.sleep(0.005)
     sizes += run.sizes()
+    stages += run.stages
     await run.close()
     await echo.close()
-    return game_ms, echo_ms, sizes, games
+    return game_ms, echo_ms, sizes, stages, games
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -358,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
 
         django.setup()
         url, proc = start_daphne(tmp, a.profile)
-        game_ms, echo_ms, sizes, games = asyncio.run(measure(url, a.samples, a.warmup, a.spectators))
+        game_ms, echo_ms, sizes, stages, games = asyncio.run(measure(url, a.samples, a.warmup, a.spectators))
     finally:
         if proc is not None:
             proc.terminate()
@@ -379,6 +387,8 @@ def main(argv: list[str] | None = None) -> int:
     n = PLAYERS + a.spectators
     print(f"daphne x1, PostgreSQL, Redis (channels_redis) on loopback; {PLAYERS} players + {a.spectators} spectators = {n} sockets")
     print(line(f"game: action -> all {n} sockets hold it", game_ms))
+    print(line("  of which: the sender's result", [x[0] for x in stages]))
+    print(line("  of which: the first socket's state", [x[1] for x in stages]))
     print(line(f"baseline: echo group_send to {n} sockets", echo_ms))
     print(f"  state sizes: median {statistics.median(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB; games played {games}")
     g50, g99 = percentile(game_ms, 50), percentile(game_ms, 99)
