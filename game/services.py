@@ -300,7 +300,34 @@ def _payload(game_id: int, ruleset: str, state: Any, version: int, viewer: str |
 
 
 def _dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    """``data`` as compact JSON. The bulk of a state is ``view["events"]``, the game's event log
+    that every viewer and every later version shares: each event is encoded once (kept by
+    identity, as the events are never changed once made) and the list spliced in, the same text
+    as encoding it whole."""
+    view = data.get("view")
+    evs = view.get("events") if isinstance(view, dict) else None
+    if not isinstance(evs, list) or not evs:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    data = {**data, "view": {**view, "events": _EVENTS_MARK}}
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    mark = json.dumps(_EVENTS_MARK)
+    return text.replace(mark, "[" + ",".join(_event_json(e) for e in evs) + "]", 1)
+
+
+_EVENTS_MARK = "\x00events-" + secrets.token_hex(8)  # a string no event or view holds
+_EVENT_JSON: dict[int, tuple[Any, str]] = {}
+_EVENT_JSON_MAX = 50_000
+
+
+def _event_json(ev: Any) -> str:
+    hit = _EVENT_JSON.get(id(ev))
+    if hit is not None and hit[0] is ev:
+        return hit[1]
+    text = json.dumps(ev, separators=(",", ":"), ensure_ascii=False)
+    if len(_EVENT_JSON) >= _EVENT_JSON_MAX:
+        _EVENT_JSON.clear()
+    _EVENT_JSON[id(ev)] = (ev, text)  # the event is kept with its text: its id is not reused
+    return text
 
 
 def cached_payload_text(game_id: int, ruleset: str, viewer: str | None, lang: str, version: int) -> str | None:
