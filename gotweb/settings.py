@@ -94,7 +94,6 @@ DATABASES = {
 # connection costs a server process: kept 60 s by default there (SQLite: 0, opening is cheap).
 _sqlite = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=0 if _sqlite else 60)
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One writer at a time, taken at the start of each transaction: the SQLite stand-in for
     # PostgreSQL's row locks (select_for_update), so concurrent joins cannot both take a seat.
