@@ -101,7 +101,9 @@ def seats_info(game: Game, lang: str) -> list[dict[str, Any]]:
 
 # --- applying actions ------------------------------------------------------------------------------
 def _locked(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    # the pickled snapshot stays in the database unless a replay needs it (a deferred field is
+    # loaded on first access): the state almost always comes from this process's cache
+    game = Game.objects.select_for_update().defer("snapshot").filter(pk=game_id).first()
     if game is None:
         raise IllegalAction("game.not_found", "This game does not exist.", game=game_id)
     return game
