@@ -25,6 +25,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connections, transaction
+from django.db.models import OuterRef, Subquery
 
 from game.rules import IllegalAction, get_ruleset
 
@@ -100,10 +101,15 @@ def seats_info(game: Game, lang: str) -> list[dict[str, Any]]:
 
 
 # --- applying actions ------------------------------------------------------------------------------
-def _locked(game_id: int) -> Game:
-    # the pickled snapshot stays in the database unless a replay needs it (a deferred field is
-    # loaded on first access): the state almost always comes from this process's cache
-    game = Game.objects.select_for_update().defer("snapshot").filter(pk=game_id).first()
+def _locked(game_id: int, user=None) -> Game:
+    """The game row, locked; with ``user``, ``game.user_seat`` is their seat (or None) read in the
+    same query. The pickled snapshot stays in the database unless a replay needs it (a deferred
+    field is loaded on first access): the state almost always comes from this process's cache."""
+    rows = Game.objects.select_for_update().defer("snapshot").filter(pk=game_id)
+    if user is not None and getattr(user, "is_authenticated", False):
+        seat = Seat.objects.filter(lobby_id=OuterRef("lobby_id"), user=user, bot="").values("house")[:1]
+        rows = rows.annotate(user_seat=Subquery(seat))
+    game = rows.first()
     if game is None:
         raise IllegalAction("game.not_found", "This game does not exist.", game=game_id)
     return game
@@ -169,8 +175,8 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
     rule's own code. Nothing is written when it raises.
     """
     with transaction.atomic():
-        game = _locked(game_id)
-        actor = seat_of(game, user)
+        game = _locked(game_id, user)
+        actor = getattr(game, "user_seat", None) or None  # seat_of(game, user), in the lock's query
         if actor is None:
             raise IllegalAction("act.not_a_player", "You do not have a seat in this game.")
         return _apply_locked(game, actor, data, user, version)
