@@ -159,10 +159,10 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
         game.snapshot_key = snapshots.code_key(game.ruleset)
         fields += ["snapshot", "snapshot_version", "snapshot_key"]
     game.save(update_fields=fields)
-    gid, v = game.pk, game.version
+    gid, v, seed = game.pk, game.version, game.seed
     transaction.on_commit(lambda: snapshots.CACHE.put(gid, v, new))
     notify.game_changed(gid, v)
-    transaction.on_commit(lambda: schedule_bots(gid))
+    transaction.on_commit(lambda: schedule_bots(gid, seed))
     return v
 
 
@@ -186,8 +186,11 @@ def bot_act(game_id: int) -> int | None:
     """One action by a bot whose decision the game awaits (the first in pending order); returns
     the new version, or None when no bot is awaited."""
     game = Game.objects.defer("snapshot").filter(pk=game_id).first()
-    if game is None or game.status != Game.Status.RUNNING or not bot_seats(game):
-        return None  # the common case of a game of people: no lock taken
+    if game is None or game.status != Game.Status.RUNNING:
+        return None
+    if not bot_seats(game):  # the common case of a game of people: no lock taken
+        _remember_botless(game)
+        return None
     with transaction.atomic():
         game = _locked(game_id)
         if game.status != Game.Status.RUNNING:
@@ -208,14 +211,28 @@ def bot_act(game_id: int) -> int | None:
 _scheduled: set[int] = set()
 _threads: list[threading.Thread] = []
 _sched_lock = threading.Lock()
+#: ``(game id, seed)`` of games found to have no bot seat (seats never change once a lobby has
+#: started; the 63-bit seed tells a game from an earlier one that had the same id)
+_botless: set[tuple[int, int]] = set()
 
 
-def schedule_bots(game_id: int) -> None:
+def _remember_botless(game: Game) -> None:
+    with _sched_lock:
+        if len(_botless) > 10_000:
+            _botless.clear()
+        _botless.add((game.pk, game.seed))
+
+
+def schedule_bots(game_id: int, seed: int | None = None) -> None:
     """Let an awaited bot act after ``settings.GAME_BOT_DELAY`` seconds, in a thread of this
     process (at most one waiting per game per process; ``None`` disables it). Idempotent and
-    harmless when no bot is awaited: :func:`bot_act` decides under the game's lock."""
+    harmless when no bot is awaited: :func:`bot_act` decides under the game's lock. With the
+    game's ``seed``, a game this process already found without bots costs nothing (no thread,
+    no query after every action)."""
     delay = getattr(settings, "GAME_BOT_DELAY", 0.8)
     if delay is None:
+        return
+    if seed is not None and (game_id, seed) in _botless:
         return
     with _sched_lock:
         if game_id in _scheduled:
