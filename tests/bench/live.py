@@ -344,6 +344,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import psycopg
 
+    load0 = os.getloadavg()[0]
     pg = _postgres_url()
     name = f"gotweb_bench_{os.getpid()}_{uuid.uuid4().hex[:6]}"
     with psycopg.connect(pg, autocommit=True) as conn:
@@ -386,6 +387,7 @@ def main(argv: list[str] | None = None) -> int:
 
     n = PLAYERS + a.spectators
     print(f"daphne x1, PostgreSQL, Redis (channels_redis) on loopback; {PLAYERS} players + {a.spectators} spectators = {n} sockets")
+    print(f"machine: {os.cpu_count()} cores, load average {load0:.2f} at the start, {os.getloadavg()[0]:.2f} at the end")
     print(line(f"game: action -> all {n} sockets hold it", game_ms))
     print(line("  of which: the sender's result", [x[0] for x in stages]))
     print(line("  of which: the first socket's state", [x[1] for x in stages]))
