@@ -380,6 +380,14 @@ def main(argv: list[str] | None = None) -> int:
         connections.close_all()
         with psycopg.connect(pg, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        try:  # the channel layer's keys of this run (groups live a day otherwise)
+            import redis
+
+            r = redis.Redis.from_url(env["REDIS_URL"])
+            for key in r.scan_iter(env["REDIS_PREFIX"] + "*"):
+                r.delete(key)
+        except Exception:
+            pass
 
     def line(label: str, xs: list[float]) -> str:
         return (f"{label:<44} p50 {percentile(xs, 50):7.2f} ms   p90 {percentile(xs, 90):7.2f}   "
