@@ -4,6 +4,7 @@ Websockets pass through ``AllowedHostsOriginValidator`` (the Origin header must 
 ``ALLOWED_HOSTS``) and ``AuthMiddlewareStack`` (the session cookie gives ``scope["user"]``).
 """
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -23,3 +24,8 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+# Everything loaded so far (Django, Channels, the server, the rules' data) lives as long as the
+# process: move it out of the cyclic garbage collector's way, so a full collection walks only
+# what live play creates (a full collection took ~70 ms with them, ~8 ms without, on 2 cores).
+gc.freeze()
