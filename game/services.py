@@ -25,7 +25,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connections, transaction
-from django.db.models import OuterRef, Subquery
 
 from game.rules import IllegalAction, get_ruleset
 
@@ -101,15 +100,11 @@ def seats_info(game: Game, lang: str) -> list[dict[str, Any]]:
 
 
 # --- applying actions ------------------------------------------------------------------------------
-def _locked(game_id: int, user=None) -> Game:
-    """The game row, locked; with ``user``, ``game.user_seat`` is their seat (or None) read in the
-    same query. The pickled snapshot stays in the database unless a replay needs it (a deferred
-    field is loaded on first access): the state almost always comes from this process's cache."""
-    rows = Game.objects.select_for_update().defer("snapshot").filter(pk=game_id)
-    if user is not None and getattr(user, "is_authenticated", False):
-        seat = Seat.objects.filter(lobby_id=OuterRef("lobby_id"), user=user, bot="").values("house")[:1]
-        rows = rows.annotate(user_seat=Subquery(seat))
-    game = rows.first()
+def _locked(game_id: int) -> Game:
+    """The game row, locked. The pickled snapshot stays in the database unless a replay needs it
+    (a deferred field is loaded on first access): the state almost always comes from this
+    process's cache."""
+    game = Game.objects.select_for_update().defer("snapshot").filter(pk=game_id).first()
     if game is None:
         raise IllegalAction("game.not_found", "This game does not exist.", game=game_id)
     return game
@@ -175,8 +170,8 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
     rule's own code. Nothing is written when it raises.
     """
     with transaction.atomic():
-        game = _locked(game_id, user)
-        actor = getattr(game, "user_seat", None) or None  # seat_of(game, user), in the lock's query
+        game = _locked(game_id)
+        actor = seat_of(game, user)
         if actor is None:
             raise IllegalAction("act.not_a_player", "You do not have a seat in this game.")
         return _apply_locked(game, actor, data, user, version)
@@ -336,12 +331,43 @@ def _dumps(data: dict[str, Any]) -> str:
     data = {**data, "view": {**view, "events": _EVENTS_MARK}}
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     mark = json.dumps(_EVENTS_MARK)
-    return text.replace(mark, "[" + ",".join(_event_json(e) for e in evs) + "]", 1)
+    return text.replace(mark, _events_text(evs, data.get("viewer")), 1)
 
 
 _EVENTS_MARK = "\x00events-" + secrets.token_hex(8)  # a string no event or view holds
 _EVENT_JSON: dict[int, tuple[Any, str]] = {}
 _EVENT_JSON_MAX = 50_000
+#: ``(viewer, id of the last event) -> (events, their ids, JSON text of the list)``: a viewer's
+#: events at the next version are those of the previous one plus the new ones, so the text is
+#: extended, not rebuilt; an entry holds its events, so the ids it compares are not reused
+_EVENTS_TEXT: OrderedDict[tuple[Any, int], tuple[list, tuple[int, ...], str]] = OrderedDict()
+_EVENTS_TEXT_MAX = 64
+_EVENTS_LOCK = threading.Lock()
+
+
+def _events_text(evs: list, viewer: Any) -> str:
+    ids = tuple(map(id, evs))
+    with _EVENTS_LOCK:
+        hit = _EVENTS_TEXT.get((viewer, ids[-1]))
+        if hit is not None and hit[1] == ids:
+            return hit[2]
+        prefix = None
+        for k in range(len(ids) - 2, max(-1, len(ids) - 40), -1):
+            h = _EVENTS_TEXT.get((viewer, ids[k]))
+            if h is not None and h[1] == ids[: k + 1]:
+                prefix = (k + 1, h[2])
+                break
+    if prefix is None:
+        text = "[" + ",".join(_event_json(e) for e in evs) + "]"
+    else:
+        n, head = prefix
+        text = head[:-1] + "," + ",".join(_event_json(e) for e in evs[n:]) + "]" if n < len(evs) else head
+    with _EVENTS_LOCK:
+        _EVENTS_TEXT[(viewer, ids[-1])] = (evs, ids, text)
+        _EVENTS_TEXT.move_to_end((viewer, ids[-1]))
+        while len(_EVENTS_TEXT) > _EVENTS_TEXT_MAX:
+            _EVENTS_TEXT.popitem(last=False)
+    return text
 
 
 def _event_json(ev: Any) -> str:
