@@ -20,6 +20,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -206,28 +207,29 @@ def bot_act(game_id: int) -> int | None:
 _scheduled: set[int] = set()
 _threads: list[threading.Thread] = []
 _sched_lock = threading.Lock()
-#: ``(game id, seed)`` of games found to have no bot seat (seats never change once a lobby has
-#: started; the 63-bit seed tells a game from an earlier one that had the same id)
-_botless: set[tuple[int, int]] = set()
+#: ``(game id, seed) -> monotonic time`` when a game was found to have no bot seat; trusted for
+#: :data:`BOTLESS_FOR` seconds (the 63-bit seed tells a game from an earlier one with the same id)
+_botless: dict[tuple[int, int], float] = {}
+BOTLESS_FOR = 10.0
 
 
 def _remember_botless(game: Game) -> None:
     with _sched_lock:
         if len(_botless) > 10_000:
             _botless.clear()
-        _botless.add((game.pk, game.seed))
+        _botless[(game.pk, game.seed)] = time.monotonic()
 
 
 def schedule_bots(game_id: int, seed: int | None = None) -> None:
     """Let an awaited bot act after ``settings.GAME_BOT_DELAY`` seconds, in a thread of this
     process (at most one waiting per game per process; ``None`` disables it). Idempotent and
     harmless when no bot is awaited: :func:`bot_act` decides under the game's lock. With the
-    game's ``seed``, a game this process already found without bots costs nothing (no thread,
-    no query after every action)."""
+    game's ``seed``, a game this process found without bots in the last :data:`BOTLESS_FOR`
+    seconds costs nothing (no thread and no query after every action of a game of people)."""
     delay = getattr(settings, "GAME_BOT_DELAY", 0.8)
     if delay is None:
         return
-    if seed is not None and (game_id, seed) in _botless:
+    if seed is not None and time.monotonic() - _botless.get((game_id, seed), -BOTLESS_FOR) < BOTLESS_FOR:
         return
     with _sched_lock:
         if game_id in _scheduled:
