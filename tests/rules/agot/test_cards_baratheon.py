@@ -197,3 +197,12 @@ def test_patchface_after_the_opponents_seventh_card():
     assert pending(s, "baratheon", "select_card")[0].options["cards"] == sorted(STARK[:6])
     s = pick(s, "baratheon", "eddard-stark")
     assert sorted(s.discards["stark"]) == ["catelyn-stark", "eddard-stark"] and len(s.hands["stark"]) == 5
+
+
+def test_renly_baratheon_needs_a_knight_in_the_reserve():
+    """Renly Baratheon (蓝礼·拜拉席恩): with all five Baratheon knights on the board (超出配件数量 /
+    component limits) there is no knight to upgrade to, so no choice is offered."""
+    s = baratheon_attacks_blackwater(att=("knight", "knight", "footman"), extra={"dragonstone": {"house": "baratheon", "units": ["knight", "knight", "knight"]}}, supply={"baratheon": 6})
+    s = finish(play(s, baratheon="renly-baratheon", lannister="the-hound"))
+    assert result(s)["winner"] == "baratheon" and pending(s, "baratheon", "choose") == []
+    assert units(s, "blackwater") == ["footman", "knight", "knight"]

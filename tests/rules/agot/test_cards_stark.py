@@ -183,3 +183,17 @@ def test_catelyn_stark_attacking_has_no_defense_order_to_double():
     s = play(stark_attacks_riverrun(orders={"winterfell": "defense-plus-two"}, extra={"winterfell": {"house": "stark", "units": ["footman"]}}),
              stark="catelyn-stark", lannister="the-hound")
     assert result(s)["strength"]["stark"] == 4
+
+
+def test_roose_bolton_as_the_seventh_card():
+    """Roose Bolton (卢斯·波顿) played as the last card in hand: losing, the six discarded cards and
+    Roose all return (no card stays in the discard pile); winning, the usual seventh-card rule
+    (清理战场) returns the other six and Roose is discarded."""
+    sc = {"hands": {"stark": ["roose-bolton"]}, "discards": {"stark": [c for c in ALL if c != "roose-bolton"]}}
+    s = finish(play(lannister_attacks_riverrun(att=("knight", "knight", "knight"), **sc), lannister="ser-gregor-clegane", stark="roose-bolton"))
+    assert result(s)["winner"] == "lannister"
+    assert sorted(s.hands["stark"]) == sorted(ALL) and s.discards["stark"] == ()
+
+    s = finish(play(lannister_attacks_riverrun(att=("footman",), **sc), lannister="cersei-lannister", stark="roose-bolton"))
+    assert result(s)["winner"] == "stark"
+    assert sorted(s.hands["stark"]) == sorted(c for c in ALL if c != "roose-bolton") and s.discards["stark"] == ("roose-bolton",)

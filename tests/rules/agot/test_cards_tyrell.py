@@ -179,3 +179,20 @@ def test_queen_of_thorns_single_order_removed_without_asking():
     assert [e["area"] for e in events(s, "order_removed")] == ["stoney-sept"]
     s = finish(s)
     assert result(s)["winner"] == "tyrell"
+
+
+def test_queen_of_thorns_removing_ashas_support_gives_her_icons():
+    """Queen of Thorns against Asha Greyjoy (阿莎·葛雷乔伊, two swords and a fortification if
+    nobody supports her): Queen of Thorns removes the Greyjoy Support order (Ironman's Bay), so
+    Asha is no longer supported: the Greyjoy win (3 + 1 against 1) now comes with two swords."""
+    def start():
+        return battle("greyjoy", "seagard", ("footman", "knight"), "tyrell", "riverrun", ("footman",),
+                      extra={"ironmans-bay": {"house": "greyjoy", "units": ["ship"]}}, orders={"ironmans-bay": "support"},
+                      supports={"ironmans-bay": "attacker"})
+
+    s = finish(play(start(), greyjoy="asha-greyjoy", tyrell="queen-of-thorns"))
+    assert "ironmans-bay" not in s.orders
+    assert result(s)["strength"] == {"greyjoy": 4, "tyrell": 1} and losses(s, "tyrell") == [["riverrun", "footman"]]
+
+    s = finish(play(start(), greyjoy="asha-greyjoy", tyrell="alester-florent"))
+    assert result(s)["strength"] == {"greyjoy": 5, "tyrell": 2} and losses(s, "tyrell") == []
