@@ -92,21 +92,23 @@ def test_robb_stark_must_pick_an_area_costing_fewest_units():
     loser may pick any of them, destroying units first; Robb may pick only among those that cost
     the fewest units.
 
-    Lannister (supply 0: two armies of 2, one already in Stoney Sept) retreats three footmen from
-    Riverrun: Lannisport costs one footman (3 -> 2), Harrenhal (one footman there) two, Stoney
-    Sept all three (not legal). Without Robb, Lannister chooses between Harrenhal and Lannisport;
-    with Robb only Lannisport is left, so the retreat goes there at once."""
-    extra = {"stoney-sept": {"house": "lannister", "units": ["footman", "footman"]}, "harrenhal": {"house": "lannister", "units": ["footman"]}}
-    kw = dict(att=("knight", "knight", "knight"), lannister=("footman", "footman", "footman"), extra=extra, supply={"lannister": 0})
+    Lannister (supply 1: armies of 3 and 2; a second army of two in Stoney Sept, lone footmen in
+    Harrenhal and Lannisport) retreats three footmen from Riverrun: Harrenhal and Lannisport (4 ->
+    3) cost one footman each, Stoney Sept (5 -> 3) two. Without Robb, Lannister may pick any of the
+    three; Robb (choosing for Lannister) only Harrenhal or Lannisport."""
+    extra = {"stoney-sept": {"house": "lannister", "units": ["footman", "footman"]}, "harrenhal": {"house": "lannister", "units": ["footman"]},
+             "lannisport": {"house": "lannister", "units": ["footman"]}}
+    kw = dict(att=("knight", "knight", "knight"), lannister=("footman", "footman", "footman"), extra=extra, supply={"lannister": 1, "stark": 1})
     s = play(stark_attacks_riverrun(**kw), stark="greatjon-umber", lannister="the-hound")
     d = pending(s, kind="retreat")[0]
-    assert d.actor == "lannister" and d.options["losses"] == {"harrenhal": 2, "lannisport": 1}
+    assert d.actor == "lannister" and d.options["losses"] == {"harrenhal": 1, "lannisport": 1, "stoney-sept": 2}
 
     s = play(stark_attacks_riverrun(**kw), stark="robb-stark", lannister="the-hound")
-    assert pending(s, kind="retreat") == []
-    assert units(s, "lannisport") == ["footman*", "footman*"]
+    d = pending(s, kind="retreat")[0]
+    assert d.actor == "stark" and d.options["losses"] == {"harrenhal": 1, "lannisport": 1}
+    s = choose(s, "stark", "harrenhal")
+    assert units(s, "harrenhal") == ["footman", "footman*", "footman*"]
     assert losses(s, "lannister") == [["riverrun", "footman"]]
-    assert units(s, "harrenhal") == ["footman"]
 
 
 def test_roose_bolton_takes_the_discard_pile_back_on_a_loss():
