@@ -156,8 +156,7 @@ def test_the_blackfish_ignores_a_tides_of_battle_skull():
     with Ser Rodrik Cassel (also strength 1) Stark still loses a footman to the skull; with the
     Blackfish it loses nothing."""
     for card, lost in (("ser-rodrik-cassel", 1), ("the-blackfish", 0)):
-        s = lannister_attacks_riverrun(att=("footman",), options={"tides_of_battle": True})
-        s.decks["tides"] = ("skull", "zero") + s.decks.get("tides", ())
+        s = lannister_attacks_riverrun(att=("footman",), options={"tides_of_battle": True}, decks={"tides": ["skull", "zero"]})
         s = finish(play(s, lannister="ser-jaime-lannister", stark=card))
         tides = events(s, "tides_revealed")[-1]["cards"]
         assert tides == {"lannister": "skull", "stark": "zero"}
