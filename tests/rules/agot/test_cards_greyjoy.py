@@ -183,3 +183,31 @@ def test_tyrion_cancels_aeron_before_the_swap():
     s = finish(pick(s, "greyjoy", "dagmar-cleftjaw"))
     assert s.power["greyjoy"] == 5 and ability_events(s, "aeron-damphair") == []
     assert result(s)["strength"] == {"lannister": 3, "greyjoy": 2}
+
+
+def test_aeron_damphair_cannot_bring_back_a_card_tyrion_cancelled():
+    """Tyrion Lannister cancels Euron Crow's Eye; Greyjoy picks Aeron Damphair instead. Aeron's swap
+    ("choose a different house card from your hand") may not bring Euron back: a card Tyrion
+    cancelled takes no part in this combat (reading chosen, game/data/agot2/README.md)."""
+    s = battle("lannister", "riverrun", ("footman", "footman"), "greyjoy", "seagard", ("footman",))
+    s = answer(play(s, lannister="tyrion-lannister", greyjoy="euron-crows-eye"), "lannister", "cancel")
+    s = pick(s, "greyjoy", "aeron-damphair")
+    d = pending(s, "greyjoy", "choose")[0]
+    assert "euron-crows-eye" not in d.options["cards"] and "euron-crows-eye" in s.hands["greyjoy"]
+    s = answer(s, "greyjoy", "swap")
+    assert "euron-crows-eye" not in pending(s, "greyjoy", "choose_house_card")[0].options["cards"]
+    s = finish(pick(s, "greyjoy", "balon-greyjoy"))
+    assert result(s)["strength"] == {"lannister": 3 - 1, "greyjoy": 1 + 2}
+    assert "euron-crows-eye" in s.hands["greyjoy"] and sorted(s.discards["greyjoy"]) == ["aeron-damphair", "balon-greyjoy"]
+
+
+def test_aeron_damphair_with_only_the_cancelled_card_left_cannot_swap():
+    """Aeron Damphair after Tyrion cancelled Greyjoy's only other card: nothing to swap to, so no
+    swap is offered (and no power is spent)."""
+    s = battle("lannister", "riverrun", ("footman", "footman"), "greyjoy", "seagard", ("footman",),
+               hands={"greyjoy": ["euron-crows-eye", "aeron-damphair"]},
+               discards={"greyjoy": ["victarion-greyjoy", "balon-greyjoy", "theon-greyjoy", "dagmar-cleftjaw", "asha-greyjoy"]})
+    s = answer(play(s, lannister="tyrion-lannister", greyjoy="euron-crows-eye"), "lannister", "cancel")
+    s = finish(pick(s, "greyjoy", "aeron-damphair"))
+    assert pending(s, "greyjoy", "choose") == [] and s.power["greyjoy"] == 5
+    assert result(s)["strength"] == {"lannister": 3, "greyjoy": 1}
