@@ -206,3 +206,23 @@ def test_renly_baratheon_needs_a_knight_in_the_reserve():
     s = finish(play(s, baratheon="renly-baratheon", lannister="the-hound"))
     assert result(s)["winner"] == "baratheon" and pending(s, "baratheon", "choose") == []
     assert units(s, "blackwater") == ["footman", "knight", "knight"]
+
+
+def test_salladhor_saan_cancels_ship_support_in_a_land_battle():
+    """Salladhor Saan (萨拉多·桑恩) on land: Lannister's knight attacks two Baratheon footmen in the
+    Kingswood with two supporting Lannister ships (Blackwater Bay, Shipbreaker Bay) and Ser Jaime:
+    2 + 2 + 2 = 6. Baratheon, supported by a footman from Storm's End, plays Salladhor: the ships'
+    support counts 0, 4 against 2 + 1 + 1 = 4, and Baratheon wins the tie on Fiefdoms. Without the
+    Baratheon support Salladhor does nothing and Lannister wins 6-3."""
+    ships = {"blackwater-bay": {"house": "lannister", "units": ["ship"]}, "shipbreaker-bay": {"house": "lannister", "units": ["ship"]}}
+    orders = {"blackwater-bay": "support", "shipbreaker-bay": "support"}
+    sup = {"blackwater-bay": "attacker", "shipbreaker-bay": "attacker"}
+    s = battle("lannister", "kings-landing", ("knight",), "baratheon", "kingswood", ("footman", "footman"),
+               extra={**ships, "storms-end": {"house": "baratheon", "units": ["footman"]}}, orders={**orders, "storms-end": "support"},
+               supports={**sup, "storms-end": "defender"})
+    s = finish(play(s, lannister="ser-jaime-lannister", baratheon="salladhor-saan"))
+    assert result(s)["strength"] == {"lannister": 4, "baratheon": 4} and result(s)["winner"] == "baratheon"
+
+    s = battle("lannister", "kings-landing", ("knight",), "baratheon", "kingswood", ("footman", "footman"), extra=ships, orders=orders, supports=sup)
+    s = finish(play(s, lannister="ser-jaime-lannister", baratheon="salladhor-saan"))
+    assert result(s)["strength"] == {"lannister": 6, "baratheon": 3} and result(s)["winner"] == "lannister"
