@@ -8,7 +8,7 @@ Lannister and Stark).
 """
 
 from .card_util import ability_events, answer, base, battle, events, finish, losses, pending, play, result
-from .combat_util import units
+from .combat_util import march, units
 
 LANNISTER_FIRST = {"fiefdoms": ["lannister", "greyjoy", "tyrell", "martell", "stark", "baratheon"]}
 
@@ -83,6 +83,8 @@ def test_ser_loras_tyrell_march_order_follows_the_attack():
     assert s.orders.get("blackwater") == ("tyrell", "march") and "the-reach" not in s.orders
     d = pending(s, "tyrell", "march")[0]
     assert list(d.options["marches"]) == ["blackwater"]
+    s = march(s, "tyrell", "blackwater", "searoad-marches", ["knight"])  # resolved again: one knight moves on
+    assert units(s, "searoad-marches") == ["knight"] and units(s, "blackwater") == ["knight"] and "blackwater" not in s.orders
     s = finish(play(tyrell_attacks_blackwater(), tyrell="randyll-tarly", lannister="ser-jaime-lannister"))
     assert "blackwater" not in s.orders and "the-reach" not in s.orders and pending(s, "tyrell", "march") == []
 
