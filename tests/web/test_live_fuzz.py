@@ -205,6 +205,8 @@ ACTION_TYPES = [
     "place_orders", "raven", "raven_keep", "raid", "march", "support", "consolidate", "muster",
     "reconcile", "bid", "order_ties", "choose", "select_units", "select_card",
 ]
+UNITS = ["footman", "knight", "ship", "siege_engine", "dragon", ""]
+OPTIONS = ["replace", "peek", "pass", "attacker", "defender", "none", "yes", "no", "0", "1"]
 ACTION_KEYS = ["orders", "choice", "area", "token", "bottom", "target", "moves", "leave_power", "give",
                "muster", "recruits", "remove", "amount", "order", "option", "units", "card", "to", "unit"]
 
@@ -243,8 +245,32 @@ class Fuzzer:
             )
         return a
 
+    def perturb(self, v, p: float = 0.3):
+        """``v`` with some leaves swapped for other values of the same type (areas, tokens...)."""
+        rnd = self.rnd
+        if isinstance(v, bool):
+            return (not v) if rnd.random() < p else v
+        if isinstance(v, int):
+            return rnd.choice([v + 1, v - 1, -1, 0, 99]) if rnd.random() < p else v
+        if isinstance(v, str):
+            pool = rnd.choice([self.areas, self.tokens, self.houses, UNITS, OPTIONS])
+            return rnd.choice(pool) if rnd.random() < p else v
+        if isinstance(v, list):
+            out = [self.perturb(x, p) for x in v]
+            if out and rnd.random() < p / 2:
+                out.pop(rnd.randrange(len(out)))
+            if out and rnd.random() < p / 2:
+                out.append(rnd.choice(out))
+            return out
+        if isinstance(v, dict):
+            return {(k if k == "type" or rnd.random() > p / 2 else self.perturb(k, 1)): (val if k == "type" else self.perturb(val, p))
+                    for k, val in v.items()}
+        return v
+
     def mutate(self, action: dict) -> dict:
         rnd = self.rnd
+        if rnd.random() < 0.6:
+            return self.perturb(action)
         a = json.loads(json.dumps(action))
         for _ in range(rnd.randint(1, 3)):
             op = rnd.randrange(6)
@@ -268,6 +294,8 @@ class Fuzzer:
 
     def version(self):
         now = self.model.version
+        if self.rnd.random() < 0.5:
+            return now
         return self.rnd.choice([now, now, None, now + 1, now + 1000, now - 1, now - 2, now - 51, 0, -1, -(10**6),
                                 10**40, True, False, 1.0, float(now), "0", str(now), [now], {"v": now}])
 
