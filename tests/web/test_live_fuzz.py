@@ -561,9 +561,9 @@ async def test_fuzzing_the_live_game(application, make_lobby, make_user, setting
         assert sorted(s.chats) == sorted(i for i, (ch, _) in chats.items() if s.readable(ch)), s.name
     assert (await sync_to_async(Game.objects.get)(pk=game.pk)).status == "running"
     # the stream really exercised the server
-    assert model.version >= 20 and len(chats) >= 20
     print(f"\nfuzz: version {model.version}, {len(chats)} chat lines, refusals {checker.counts}, answers {answers}")
-    assert len(checker.counts) >= 12, checker.counts
+    assert model.version >= MESSAGES // 100 and len(chats) >= MESSAGES // 100
+    assert len(checker.counts) >= (12 if MESSAGES >= 1000 else 8), checker.counts
     for s in socks:
         await s.ws.disconnect()
 
