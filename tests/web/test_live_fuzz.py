@@ -633,3 +633,30 @@ async def test_a_chat_line_of_control_characters_is_empty(application, game3, se
     assert got["ok"] is True
     assert await sync_to_async(lambda: list(ChatMessage.objects.values_list("text", flat=True)))() == ["winter"]
     await stark.disconnect()
+
+
+async def test_the_lobby_sockets_ignore_garbage(application, make_lobby):
+    """/ws/lobby/<id>/ and /ws/lobbies/ only read ``{"type": "sync"}``; anything else is ignored.
+    A binary frame, deep nesting (RecursionError) and, on the list socket, any text that is not
+    JSON crashed the consumer and closed the socket."""
+    from channels.testing import WebsocketCommunicator
+
+    from .live_helpers import ORIGIN
+
+    lobby = await sync_to_async(make_lobby)(players=3, seated=1)
+    rnd = random.Random(SEED)
+    garbage = [b"\x00\x01", "{not json", "[" * 5000 + "]" * 5000, "null", "[]", '{"type": ["sync"]}', '{"type": "\\ud800"}']
+    garbage += [json.dumps(rand_json(rnd, 3)) for _ in range(40)] + [rand_string(rnd, 30) for _ in range(20)]
+    lobby_ws = WebsocketCommunicator(application, f"/ws/lobby/{lobby.pk}/", headers=[ORIGIN])
+    assert (await lobby_ws.connect())[0]
+    assert (await lobby_ws.receive_json_from(timeout=5))["type"] == "lobby"
+    list_ws = WebsocketCommunicator(application, "/ws/lobbies/", headers=[ORIGIN])
+    assert (await list_ws.connect())[0]
+    for ws in (lobby_ws, list_ws):
+        for frame in garbage:
+            await ws.send_input({"type": "websocket.receive", ("bytes" if isinstance(frame, bytes) else "text"): frame})
+        assert await ws.receive_nothing(timeout=0.2)  # nothing answered, nothing closed
+    await lobby_ws.send_json_to({"type": "sync"})
+    assert (await lobby_ws.receive_json_from(timeout=5))["lobby"]["id"] == lobby.pk
+    await lobby_ws.disconnect()
+    await list_ws.disconnect()
