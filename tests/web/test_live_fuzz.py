@@ -443,6 +443,10 @@ async def read_answer(sock: Sock, checker: Checker, want: str, version: int = -1
     ``error`` or ``pong`` (pushes are ``state`` and ``chat``), or a ``state`` of ``version`` when ``want`` is one."""
     while True:
         msg = checker.frame(sock, await sock.ws.receive_from(timeout=10))
+        if msg["type"] == "result" and not msg["ok"] and msg["error"]["code"] == "version.stale":
+            while checker.frame(sock, await sock.ws.receive_from(timeout=10))["type"] != "state":
+                pass  # the resync that follows a stale act
+            return msg
         if msg["type"] in ("result", "error", "pong"):  # pushes: state, chat
             return msg
         if want == "state" and msg["type"] == "state" and msg["version"] >= version:
@@ -492,6 +496,9 @@ async def test_fuzzing_the_live_game(application, make_lobby, make_user, setting
     for n in range(MESSAGES):
         sock = rnd.choices(socks, weights)[0]
         frame = fuzz.message(sock.seat)
+        if sock.limited and isinstance(frame, str) and '"sync"' in frame:
+            # a rate-limited sync's error could not be told from a push arriving before it
+            frame = json.dumps({"type": "ping", "id": n})
         want = model.expect(sock.seat, sock.logged_in, frame)
         # send_input, not send_to: empty frames are frames too
         await sock.ws.send_input({"type": "websocket.receive", ("bytes" if isinstance(frame, bytes) else "text"): frame})
