@@ -58,6 +58,18 @@ def _language(scope) -> str:
     return gamelog.lang_key(lang)
 
 
+def _valid_unicode(text: str, msg) -> bool:
+    """False when the JSON escapes of ``text`` decode to lone surrogates (``"\\ud800"``): such
+    strings cannot be stored (SQLite, PostgreSQL) nor sent back as UTF-8 (an error echoing them)."""
+    if "\\u" not in text:
+        return True
+    try:
+        json.dumps(msg, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class GameConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -114,10 +126,10 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         try:
             msg = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: deeply nested arrays/objects
             await self.send_error("message.malformed")
             return
-        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str) or not _valid_unicode(text_data, msg):
             await self.send_error("message.malformed")
             return
         rid = msg.get("id")
