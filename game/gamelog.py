@@ -31,8 +31,27 @@ def lines(ruleset: str, view: dict[str, Any], lang: str) -> list[dict[str, Any]]
     out = []
     with translation.override(key):
         for i, ev in enumerate(events[first:], start=first):
-            out.append({"n": i, "text": describe(ruleset, ev, key), "round": ev.get("round", ev.get("turn"))})
+            out.append({"n": i, "text": _told(ruleset, ev, key), "round": ev.get("round", ev.get("turn"))})
     return out
+
+
+#: ``(id(event), ruleset, lang) -> (event, text)``: a game's events are never changed once made
+#: and every viewer and version shares them, so each is told once per language (the event is
+#: kept with its text, so its id cannot be reused while the entry lives)
+_TOLD: dict[tuple[int, str, str], tuple[dict[str, Any], str]] = {}
+_TOLD_MAX = 50_000
+
+
+def _told(ruleset: str, ev: dict[str, Any], lang: str) -> str:
+    k = (id(ev), ruleset, lang)
+    hit = _TOLD.get(k)
+    if hit is not None and hit[0] is ev:
+        return hit[1]
+    text = describe(ruleset, ev, lang)
+    if len(_TOLD) >= _TOLD_MAX:
+        _TOLD.clear()
+    _TOLD[k] = (ev, text)
+    return text
 
 
 def describe(ruleset: str, event: dict[str, Any], lang: str) -> str:

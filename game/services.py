@@ -25,9 +25,10 @@ from collections import OrderedDict
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import connections, transaction
+from django.db.models import OuterRef, Subquery
 
-from game.rules import IllegalAction
+from game.rules import IllegalAction, get_ruleset
 
 from . import bots, gamelog, notify, snapshots
 from .models import Action, ChatMessage, Game, Lobby, Seat, display_name
@@ -101,8 +102,15 @@ def seats_info(game: Game, lang: str) -> list[dict[str, Any]]:
 
 
 # --- applying actions ------------------------------------------------------------------------------
-def _locked(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+def _locked(game_id: int, user=None) -> Game:
+    """The game row, locked; with ``user``, ``game.user_seat`` is their seat (or None) read in the
+    same query. The pickled snapshot stays in the database unless a replay needs it (a deferred
+    field is loaded on first access): the state almost always comes from this process's cache."""
+    rows = Game.objects.select_for_update().defer("snapshot").filter(pk=game_id)
+    if user is not None and getattr(user, "is_authenticated", False):
+        seat = Seat.objects.filter(lobby_id=OuterRef("lobby_id"), user=user, bot="").values("house")[:1]
+        rows = rows.annotate(user_seat=Subquery(seat))
+    game = rows.first()
     if game is None:
         raise IllegalAction("game.not_found", "This game does not exist.", game=game_id)
     return game
@@ -152,10 +160,10 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
         game.snapshot_key = snapshots.code_key(game.ruleset)
         fields += ["snapshot", "snapshot_version", "snapshot_key"]
     game.save(update_fields=fields)
-    gid, v = game.pk, game.version
+    gid, v, seed = game.pk, game.version, game.seed
     transaction.on_commit(lambda: snapshots.CACHE.put(gid, v, new))
     notify.game_changed(gid, v)
-    transaction.on_commit(lambda: schedule_bots(gid))
+    transaction.on_commit(lambda: schedule_bots(gid, seed))
     return v
 
 
@@ -168,8 +176,8 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
     rule's own code. Nothing is written when it raises.
     """
     with transaction.atomic():
-        game = _locked(game_id)
-        actor = seat_of(game, user)
+        game = _locked(game_id, user)
+        actor = getattr(game, "user_seat", None) or None  # seat_of(game, user), in the lock's query
         if actor is None:
             raise IllegalAction("act.not_a_player", "You do not have a seat in this game.")
         return _apply_locked(game, actor, data, user, version)
@@ -178,6 +186,12 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
 def bot_act(game_id: int) -> int | None:
     """One action by a bot whose decision the game awaits (the first in pending order); returns
     the new version, or None when no bot is awaited."""
+    game = Game.objects.defer("snapshot").filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.RUNNING:
+        return None
+    if not bot_seats(game):  # the common case of a game of people: no lock taken
+        _remember_botless(game)
+        return None
     with transaction.atomic():
         game = _locked(game_id)
         if game.status != Game.Status.RUNNING:
@@ -198,14 +212,28 @@ def bot_act(game_id: int) -> int | None:
 _scheduled: set[int] = set()
 _threads: list[threading.Thread] = []
 _sched_lock = threading.Lock()
+#: ``(game id, seed)`` of games found to have no bot seat (seats never change once a lobby has
+#: started; the 63-bit seed tells a game from an earlier one that had the same id)
+_botless: set[tuple[int, int]] = set()
 
 
-def schedule_bots(game_id: int) -> None:
+def _remember_botless(game: Game) -> None:
+    with _sched_lock:
+        if len(_botless) > 10_000:
+            _botless.clear()
+        _botless.add((game.pk, game.seed))
+
+
+def schedule_bots(game_id: int, seed: int | None = None) -> None:
     """Let an awaited bot act after ``settings.GAME_BOT_DELAY`` seconds, in a thread of this
     process (at most one waiting per game per process; ``None`` disables it). Idempotent and
-    harmless when no bot is awaited: :func:`bot_act` decides under the game's lock."""
+    harmless when no bot is awaited: :func:`bot_act` decides under the game's lock. With the
+    game's ``seed``, a game this process already found without bots costs nothing (no thread,
+    no query after every action)."""
     delay = getattr(settings, "GAME_BOT_DELAY", 0.8)
     if delay is None:
+        return
+    if seed is not None and (game_id, seed) in _botless:
         return
     with _sched_lock:
         if game_id in _scheduled:
@@ -223,7 +251,7 @@ def schedule_bots(game_id: int) -> None:
         finally:
             with _sched_lock:
                 _scheduled.discard(game_id)
-            close_old_connections()
+            connections.close_all()  # this thread ends: its connections too, even kept-alive ones
 
     t = threading.Thread(target=run, name=f"bot-{game_id}", daemon=True)
     with _sched_lock:
@@ -276,22 +304,74 @@ PAYLOADS = _PayloadCache()
 def payload(game: Game, viewer: str | None, lang: str, version: int | None = None) -> dict[str, Any]:
     """``{"type": "state", "game", "version", "viewer", "status", "result", "view", "pending",
     "log"}`` for ``viewer`` at ``version`` (default the game's)."""
-    rules = game.rules
     v = game.version if version is None else version
-    state = snapshots.state_at(game, v)
+    return _payload(game.pk, game.ruleset, snapshots.state_at(game, v), v, viewer, lang)
+
+
+def _payload(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> dict[str, Any]:
+    rules = get_ruleset(ruleset)
     view = rules.view(state, viewer)
     result = rules.result(state)
     return {
         "type": "state",
-        "game": game.pk,
-        "version": v,
+        "game": game_id,
+        "version": version,
         "viewer": viewer,
         "status": "finished" if result is not None else "running",
         "result": result,
         "view": view,
         "pending": pending_for(rules, state, viewer),
-        "log": gamelog.lines(game.ruleset, view, lang),
+        "log": gamelog.lines(ruleset, view, lang),
     }
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    """``data`` as compact JSON. The bulk of a state is ``view["events"]``, the game's event log
+    that every viewer and every later version shares: each event is encoded once (kept by
+    identity, as the events are never changed once made) and the list spliced in, the same text
+    as encoding it whole."""
+    view = data.get("view")
+    evs = view.get("events") if isinstance(view, dict) else None
+    if not isinstance(evs, list) or not evs:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    data = {**data, "view": {**view, "events": _EVENTS_MARK}}
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    mark = json.dumps(_EVENTS_MARK)
+    return text.replace(mark, "[" + ",".join(_event_json(e) for e in evs) + "]", 1)
+
+
+_EVENTS_MARK = "\x00events-" + secrets.token_hex(8)  # a string no event or view holds
+_EVENT_JSON: dict[int, tuple[Any, str]] = {}
+_EVENT_JSON_MAX = 50_000
+
+
+def _event_json(ev: Any) -> str:
+    hit = _EVENT_JSON.get(id(ev))
+    if hit is not None and hit[0] is ev:
+        return hit[1]
+    text = json.dumps(ev, separators=(",", ":"), ensure_ascii=False)
+    if len(_EVENT_JSON) >= _EVENT_JSON_MAX:
+        _EVENT_JSON.clear()
+    _EVENT_JSON[id(ev)] = (ev, text)  # the event is kept with its text: its id is not reused
+    return text
+
+
+def cached_payload_text(game_id: int, ruleset: str, viewer: str | None, lang: str, version: int) -> str | None:
+    """The JSON text of :func:`payload` at ``version`` without touching the database (so it may
+    run on the event loop): from the payload cache, else built from the state cache of this
+    process (which holds every version this process committed); None when neither has it
+    (then :func:`payload_text` reads the database). ``ruleset`` is the game's (a game never
+    changes its ruleset)."""
+    key = gamelog.lang_key(lang)
+    hit = PAYLOADS.get((game_id, version, viewer, key))
+    if hit is not None:
+        return hit
+    state = snapshots.CACHE.get(game_id, version)
+    if state is None:
+        return None
+    text = _dumps(_payload(game_id, ruleset, state, version, viewer, key))
+    PAYLOADS.put((game_id, version, viewer, key), text)
+    return text
 
 
 def payload_text(game_id: int, viewer: str | None, lang: str, version: int | None = None) -> tuple[int, str] | None:
@@ -312,7 +392,7 @@ def payload_text(game_id: int, viewer: str | None, lang: str, version: int | Non
         return version, hit
     if game.snapshot_version >= 0 and snapshots.CACHE.get(game_id, version) is None:
         game = Game.objects.get(pk=game_id)  # the snapshot may spare a long replay
-    text = json.dumps(payload(game, viewer, key, version), separators=(",", ":"), ensure_ascii=False)
+    text = _dumps(payload(game, viewer, key, version))
     PAYLOADS.put((game_id, version, viewer, key), text)
     return version, text
 

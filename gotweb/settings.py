@@ -16,10 +16,14 @@ Environment variables (all optional):
   client over a server-side engine position; never in production). Default off.
 * ``GAME_BOT_DELAY`` -- seconds a bot waits before acting (default 0.8; ``none``: bots wait).
 * ``GAME_SNAPSHOT_EVERY`` -- actions between stored state snapshots (default 20).
+* ``DB_CONN_MAX_AGE`` -- seconds a database connection is reused (default 60 on PostgreSQL, 0 on
+  SQLite); ``0`` opens one per request or websocket call.
 * ``BEHIND_HTTPS_PROXY`` -- ``1`` when a load balancer terminates HTTPS and sets
   ``X-Forwarded-Proto``: requests count as secure and cookies are sent over HTTPS only.
 * ``DUKE_HARNESS`` -- ``1`` turns on ``/duke/harness/``, a development page for The Duke's board
   with a fake client (default off; 404 otherwise).
+* ``GOTWEB_BENCH`` -- ``1`` adds the bench-only echo websocket ``/ws/bench/echo/<name>/`` (the
+  baseline of ``python -m tests.bench.live``; never in production). Default off.
 """
 
 from pathlib import Path
@@ -85,6 +89,11 @@ ASGI_APPLICATION = "gotweb.asgi.application"
 DATABASES = {
     "default": env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
+# Seconds a database connection is kept for the next request or websocket message (``0``: a new
+# connection each time). Live play sends actions many per second, and each new PostgreSQL
+# connection costs a server process: kept 60 s by default there (SQLite: 0, opening is cheap).
+_sqlite = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=0 if _sqlite else 60)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One writer at a time, taken at the start of each transaction: the SQLite stand-in for
     # PostgreSQL's row locks (select_for_update), so concurrent joins cannot both take a seat.
@@ -154,6 +163,8 @@ X_FRAME_OPTIONS = "DENY"
 
 # The game-screen harness (game/ui_harness.py): off unless asked for (tests, local development).
 UI_HARNESS = env.bool("GOTWEB_UI_HARNESS", default=False)
+# The raw fan-out baseline of the live benchmark (game/bench_echo.py): off unless asked for.
+BENCH_ECHO = env.bool("GOTWEB_BENCH", default=False)
 if env.bool("BEHIND_HTTPS_PROXY", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True

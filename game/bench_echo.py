@@ -1,0 +1,39 @@
+"""A bench-only websocket: the raw fan-out baseline of ``python -m tests.bench.live``.
+
+``/ws/bench/echo/<name>/`` exists only with the setting ``BENCH_ECHO`` (environment
+``GOTWEB_BENCH=1``; never in production, see :mod:`gotweb.routing`). Every socket joins the
+channel-layer group ``bench-echo-<name>``; a text message received on any socket is handed
+unchanged to the whole group with one ``group_send`` and each member sends it to its browser.
+That is the least work a push to N sockets through the same channel layer, served by the same
+daphne, can cost: no database, no session, no per-viewer payload (and, like the game's
+consumer, no idle hop to the database thread per message: :class:`~game.game_consumer.NoIdleDbHop`). The live benchmark compares the
+game's action-to-every-socket latency with it.
+"""
+
+from __future__ import annotations
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.urls import path
+
+from .game_consumer import NoIdleDbHop
+
+
+class EchoConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.group = "bench-echo-" + self.scope["url_route"]["kwargs"]["name"]
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        if text_data is not None:
+            await self.channel_layer.group_send(self.group, {"type": "bench.echo", "text": text_data[:1000]})
+
+    async def bench_echo(self, event) -> None:
+        await self.send(text_data=event["text"])
+
+
+websocket_urlpatterns = [path("ws/bench/echo/<slug:name>/", EchoConsumer.as_asgi())]

@@ -1,0 +1,412 @@
+"""Live-play latency benchmark: ``python -m tests.bench.live [--samples 200] [--spectators 20]``.
+
+On loopback it starts one daphne process on PostgreSQL (a database of its own, dropped at the
+end) and Redis (``channels_redis``, a key prefix of its own), with ``GOTWEB_BENCH=1`` so the
+bench-only echo socket exists (:mod:`game.bench_echo`; production routing never has it). Then:
+
+* **game**: a 6-player AGoT game started through the project's services (``lobbies.create_lobby``,
+  ``join_lobby``, ``start_lobby``), 6 player sockets (each logged in as its seat's user) and 20
+  anonymous spectator sockets on ``/ws/game/<id>/``. Each sample: the seat the game awaits
+  sends one legal ``act`` (a random bot's choice, computed before the clock starts on a mirror
+  of the state in this process); the sample is the time from that send to the moment every one
+  of the 26 sockets holds a ``state`` of the new version. A finished game is replaced by a new
+  one.
+* **echo** (baseline, interleaved with the game's samples): 26 sockets on
+  ``/ws/bench/echo/<name>/``; one of them sends a short text, the consumer hands it to the whole
+  group with one ``group_send`` through the same Redis layer; the sample is the time until all
+  26 sockets have it.
+
+Prints p50 / p90 / p99 / max in ms of both, the state sizes, and the game / echo ratios.
+Targets (issue): game p99 < 20 ms and < 3x the echo. Not a test: nothing here is asserted.
+
+Needs PostgreSQL on 127.0.0.1:5432 (``GOTWEB_TEST_POSTGRES_URL``, else ``postgres@``) and Redis
+on 127.0.0.1:6379 (``REDIS_URL``, else db 14). ``--profile FILE`` runs daphne under cProfile and
+writes its stats there when it stops (``python -m pstats FILE``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+SECRET = "bench-" + "x" * 44
+ORIGIN = "http://127.0.0.1"
+PLAYERS = 6
+_VERSION = re.compile(r'"version":(\d+)')
+
+
+def percentile(xs: list[float], p: float) -> float:
+    """Nearest-rank percentile."""
+    s = sorted(xs)
+    return s[max(0, math.ceil(p / 100 * len(s)) - 1)]
+
+
+def _postgres_url() -> str:
+    import psycopg
+
+    for url in filter(None, [os.environ.get("GOTWEB_TEST_POSTGRES_URL", ""), "postgres://postgres@127.0.0.1:5432/postgres",
+                             "postgres://postgres:postgres@127.0.0.1:5432/postgres"]):
+        try:
+            with psycopg.connect(url, connect_timeout=3):
+                return url
+        except Exception:
+            continue
+    sys.exit("needs PostgreSQL on 127.0.0.1:5432 (Debian package: postgresql)")
+
+
+# cProfile in every thread of daphne (the event loop's and the sync_to_async workers'), written
+# to argv[1] when daphne stops (SIGTERM stops the Twisted reactor, then the entry point returns)
+_PROFILED = """
+import cProfile, pstats, sys, threading
+out = sys.argv[1]
+sys.argv = ["daphne"] + sys.argv[2:]
+profs = [cProfile.Profile()]
+def hook(*_):
+    sys.setprofile(None)
+    p = cProfile.Profile()
+    profs.append(p)
+    p.enable()
+threading.setprofile(hook)
+from daphne.cli import CommandLineInterface
+profs[0].enable()
+try:
+    CommandLineInterface.entrypoint()
+finally:
+    for p in profs:
+        p.disable()
+    st = pstats.Stats(profs[0])
+    for p in profs[1:]:
+        try:
+            st.add(p)
+        except Exception:
+            pass
+    st.dump_stats(out)
+"""
+
+
+def start_daphne(tmp: Path, profile: str | None):
+    """Migrate, then start daphne on a free port (under cProfile when ``profile``)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "STATIC_ROOT": str(tmp / "static")}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    args = ["-b", "127.0.0.1", "-p", str(port), "gotweb.asgi:application"]
+    cmd = [sys.executable, "-c", _PROFILED, str(Path(profile).resolve()), *args] if profile else [sys.executable, "-m", "daphne", *args]
+    log = open(tmp / "daphne.log", "ab")
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return f"http://127.0.0.1:{port}", proc
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                sys.exit("daphne did not start:\n" + (tmp / "daphne.log").read_text(errors="replace"))
+            time.sleep(0.1)
+
+
+# --- sockets -----------------------------------------------------------------------------------------
+class Sock:
+    """One websocket and a reader task: the arrival time of each state version, and results."""
+
+    def __init__(self, ws, name: str) -> None:
+        self.ws, self.name = ws, name
+        self.version = -1
+        self.arrived: dict[int, float] = {}
+        self.texts: dict[str, float] = {}
+        self.results: dict = {}
+        self.sizes: list[int] = []
+        self.cond = asyncio.Condition()
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        from tests.wsclient import Closed
+
+        try:
+            while True:
+                text = await self.ws.recv(timeout=3600)
+                now = time.perf_counter()
+                if text.startswith('{"type":"state"'):
+                    v = int(_VERSION.search(text, 0, 200).group(1))
+                    self.arrived.setdefault(v, now)
+                    self.version = max(self.version, v)
+                    self.sizes.append(len(text))
+                elif text.startswith('{"type":"result"'):
+                    import json
+
+                    msg = json.loads(text)
+                    msg["at"] = now
+                    self.results[msg["id"]] = msg
+                elif text.startswith("echo:"):
+                    self.texts[text] = now
+                async with self.cond:
+                    self.cond.notify_all()
+        except (Closed, asyncio.CancelledError):
+            pass
+
+    async def until(self, pred, timeout: float = 10) -> None:
+        async with self.cond:
+            await asyncio.wait_for(self.cond.wait_for(pred), timeout)
+
+    async def close(self) -> None:
+        self.task.cancel()
+        await self.ws.close()
+
+
+async def open_socks(url: str, path: str, cookies: list[str]) -> list[Sock]:
+    from tests.wsclient import WS
+
+    ws_url = url.replace("http://", "ws://") + path
+    out = []
+    for i, cookie in enumerate(cookies):
+        out.append(Sock(await WS.connect(ws_url, ORIGIN, cookie), f"{path}#{i}"))
+    return out
+
+
+# --- games -------------------------------------------------------------------------------------------
+def make_game(tag: str):
+    """A started 6-player game with fresh users; returns ``(game, {house: cookie})``."""
+    from django.contrib.auth import get_user_model
+
+    from game import lobbies
+    from game.models import Profile
+    from tests.web.live_helpers import session_cookie
+
+    User = get_user_model()
+
+    def user(name: str):
+        u = User.objects.create(username=f"{name}-{tag}")
+        u.set_unusable_password()
+        u.save()
+        Profile.objects.create(user=u, is_guest=True, display_name=name)
+        return u
+
+    host = user("host")
+    lobby = lobbies.create_lobby(host, name=f"bench {tag}", players=PLAYERS)
+    for i in range(2, PLAYERS + 1):
+        lobbies.join_lobby(lobby.pk, user(f"p{i}"), invited=True)
+    lobbies.start_lobby(lobby.pk, host)
+    lobby.refresh_from_db()
+    cookies = {s.house: session_cookie(s.user).decode() for s in lobby.seats.select_related("user")}
+    return lobby.game, cookies
+
+
+class GameRun:
+    """One live game: its sockets and a mirror of its state to choose the next action."""
+
+    def __init__(self, url: str, spectators: int, n: int) -> None:
+        self.url, self.spectators, self.n = url, spectators, n
+
+    async def start(self) -> None:
+        from game.rules.agot import RULESET
+
+        self.game, cookies = await asyncio.to_thread(make_game, f"{os.getpid()}-{self.n}")
+        self.R = RULESET
+        self.state = RULESET.new_game(self.game.players, self.game.seed, self.game.options)
+        path = f"/ws/game/{self.game.pk}/?lang=en"
+        houses = sorted(cookies)
+        socks = await open_socks(self.url, path, [cookies[h] for h in houses] + [""] * self.spectators)
+        self.players = dict(zip(houses, socks))
+        self.socks = socks
+        for s in socks:
+            await s.until(lambda s=s: s.version >= 0)
+        self.last_sent: dict[str, float] = {}
+        self.stages: list[tuple[float, float]] = []  # (sender's result, first socket's state) ms
+        self.rid = 0
+
+    def finished(self) -> bool:
+        return self.R.result(self.state) is not None
+
+    async def sample(self) -> float:
+        """One action; the ms from its send until all sockets hold the new version."""
+        from game.rules.agot.actions import to_json
+
+        st = self.state
+        actor = self.R.pending(st)[0].actor
+        action = self.R.bot_action(st, actor, "random", random.getrandbits(62))
+        nxt = self.R.apply(st, actor, action)
+        target = self.socks[0].version + 1
+        sock = self.players[actor]
+        # stay under the per-connection rate limit (LIVE_RATE = 20 messages/s)
+        wait = 0.055 - (time.perf_counter() - self.last_sent.get(actor, 0.0))
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self.rid += 1
+        rid = self.rid
+        msg = {"type": "act", "id": rid, "version": target - 1, "action": to_json(action)}
+        import json
+
+        text = json.dumps(msg)
+        t0 = time.perf_counter()
+        await sock.ws.send(text)
+        self.last_sent[actor] = t0
+        await sock.until(lambda: rid in sock.results)
+        res = sock.results.pop(rid)
+        if not res["ok"]:
+            raise RuntimeError(f"action refused: {res} for {msg}")
+        for s in self.socks:
+            await s.until(lambda s=s: s.version >= target)
+        self.state = nxt
+        arrived = [s.arrived[target] for s in self.socks]
+        self.stages.append(((res["at"] - t0) * 1000, (min(arrived) - t0) * 1000))
+        return (max(arrived) - t0) * 1000
+
+    def sizes(self) -> list[int]:
+        return [n for s in self.socks for n in s.sizes]
+
+    async def close(self) -> None:
+        for s in self.socks:
+            await s.close()
+
+
+class EchoRun:
+    def __init__(self, url: str, n: int) -> None:
+        self.url, self.n, self.i = url, n, 0
+
+    async def start(self) -> None:
+        self.socks = await open_socks(self.url, f"/ws/bench/echo/b{os.getpid()}/", [""] * self.n)
+        await asyncio.sleep(0.2)
+
+    async def sample(self) -> float:
+        self.i += 1
+        text = f"echo:{self.i}"
+        sender = self.socks[self.i % len(self.socks)]
+        t0 = time.perf_counter()
+        await sender.ws.send(text)
+        for s in self.socks:
+            await s.until(lambda s=s: text in s.texts)
+        return (max(s.texts.pop(text) for s in self.socks) - t0) * 1000
+
+    async def close(self) -> None:
+        for s in self.socks:
+            await s.close()
+
+
+async def measure(url: str, samples: int, warmup: int, spectators: int) -> tuple[list[float], list[float], list[int], int]:
+    sockets = PLAYERS + spectators
+    echo = EchoRun(url, sockets)
+    await echo.start()
+    games = 1
+    run = GameRun(url, spectators, games)
+    await run.start()
+    game_ms, echo_ms, sizes, stages = [], [], [], []
+    i = 0
+    while len(game_ms) < samples:
+        if run.finished():
+            sizes += run.sizes()
+            stages += run.stages
+            await run.close()
+            games += 1
+            run = GameRun(url, spectators, games)
+            await run.start()
+        g = await run.sample()
+        e = await echo.sample()
+        if i >= warmup:
+            game_ms.append(g)
+            echo_ms.append(e)
+        else:
+            run.stages.pop()
+        i += 1
+        await asyncio.sleep(0.005)
+    sizes += run.sizes()
+    stages += run.stages
+    await run.close()
+    await echo.close()
+    return game_ms, echo_ms, sizes, stages, games
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--samples", type=int, default=200)
+    ap.add_argument("--warmup", type=int, default=10)
+    ap.add_argument("--spectators", type=int, default=20)
+    ap.add_argument("--profile", help="run daphne under cProfile and write its stats to this file")
+    a = ap.parse_args(argv)
+
+    import psycopg
+
+    load0 = os.getloadavg()[0]
+    pg = _postgres_url()
+    name = f"gotweb_bench_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+    with psycopg.connect(pg, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    env = {
+        "DATABASE_URL": urlunsplit(urlsplit(pg)._replace(path=f"/{name}")),
+        "REDIS_URL": os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/14",
+        "REDIS_PREFIX": f"gotweb-bench-{uuid.uuid4().hex[:8]}",
+        "GOTWEB_BENCH": "1",
+        "SECRET_KEY": SECRET,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DEBUG": "0",
+    }
+    tmp = Path(tempfile.mkdtemp(prefix="bench-live-"))
+    os.environ.update(env)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "gotweb.settings"
+    proc = None
+    try:
+        import django
+
+        django.setup()
+        url, proc = start_daphne(tmp, a.profile)
+        game_ms, echo_ms, sizes, stages, games = asyncio.run(measure(url, a.samples, a.warmup, a.spectators))
+    finally:
+        if proc is not None:
+            proc.terminate()
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(pg, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        try:  # the channel layer's keys of this run (groups live a day otherwise)
+            import redis
+
+            r = redis.Redis.from_url(env["REDIS_URL"])
+            for key in r.scan_iter(env["REDIS_PREFIX"] + "*"):
+                r.delete(key)
+        except Exception:
+            pass
+
+    def line(label: str, xs: list[float]) -> str:
+        return (f"{label:<44} p50 {percentile(xs, 50):7.2f} ms   p90 {percentile(xs, 90):7.2f}   "
+                f"p99 {percentile(xs, 99):7.2f}   max {max(xs):7.2f}   (n={len(xs)})")
+
+    n = PLAYERS + a.spectators
+    print(f"daphne x1, PostgreSQL, Redis (channels_redis) on loopback; {PLAYERS} players + {a.spectators} spectators = {n} sockets")
+    print(f"machine: {os.cpu_count()} cores, load average {load0:.2f} at the start, {os.getloadavg()[0]:.2f} at the end")
+    print(line(f"game: action -> all {n} sockets hold it", game_ms))
+    print(line("  of which: the sender's result", [x[0] for x in stages]))
+    print(line("  of which: the first socket's state", [x[1] for x in stages]))
+    print(line(f"baseline: echo group_send to {n} sockets", echo_ms))
+    print(f"  state sizes: median {statistics.median(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB; games played {games}")
+    g50, g99 = percentile(game_ms, 50), percentile(game_ms, 99)
+    e50, e99 = percentile(echo_ms, 50), percentile(echo_ms, 99)
+    print(f"ratio game / echo: p50 {g50 / e50:.2f}x   p99 {g99 / e99:.2f}x")
+    print(f"target p99 < 20 ms: {'met' if g99 < 20 else 'NOT met'};  target < 3x echo (p99): {'met' if g99 / e99 < 3 else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""The bench-only echo socket (``game/bench_echo.py``, the baseline of ``python -m tests.bench.live``)
+is not routed unless ``GOTWEB_BENCH=1``; routed, it hands one socket's text to every socket of its
+group."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bench_routes(env_value: str | None) -> str:
+    env = {k: v for k, v in os.environ.items() if k != "GOTWEB_BENCH"}
+    if env_value is not None:
+        env["GOTWEB_BENCH"] = env_value
+    code = (
+        "import django; django.setup(); from gotweb.routing import websocket_urlpatterns as p; "
+        "print(sorted(str(x.pattern) for x in p if 'bench' in str(x.pattern)))"
+    )
+    env["DJANGO_SETTINGS_MODULE"] = "gotweb.settings"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_not_routed_by_default(settings):
+    assert settings.BENCH_ECHO is False
+    assert _bench_routes(None) == "[]"
+    assert _bench_routes("1") == "['ws/bench/echo/<slug:name>/']"
+
+
+@pytest.mark.django_db
+async def test_echo_reaches_every_socket_of_its_group(settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    from game.bench_echo import websocket_urlpatterns
+
+    app = URLRouter(websocket_urlpatterns)
+    socks = [WebsocketCommunicator(app, "/ws/bench/echo/t1/") for _ in range(3)]
+    other = WebsocketCommunicator(app, "/ws/bench/echo/t2/")
+    for ws in [*socks, other]:
+        ok, _ = await ws.connect()
+        assert ok
+    await socks[1].send_to(text_data="echo:1")
+    for ws in socks:
+        assert await ws.receive_from(timeout=5) == "echo:1"
+    assert await other.receive_nothing(timeout=0.2)
+    for ws in [*socks, other]:
+        await ws.disconnect()

@@ -1,0 +1,48 @@
+"""The push path of live play: a version this process committed is served without the database,
+and it is the same text, for every viewer, as the one built from the database."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import services, snapshots
+
+from .live_helpers import legal_json, start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _setup(settings):
+    settings.GAME_BOT_DELAY = None
+    snapshots.CACHE.clear()
+    services.PAYLOADS.items.clear()
+
+
+def test_cached_text_is_the_payload_for_every_viewer(make_lobby, django_assert_num_queries):
+    game, users = start_game(make_lobby, 3)
+    for v, h in enumerate(["stark", "lannister", "baratheon"]):
+        services.act(game.pk, users[h], legal_json(game.pk, h), v)
+    game.refresh_from_db()
+    assert game.version == 3  # the orders are revealed: the log has events for everyone
+    for viewer in [None, "stark", "lannister", "baratheon"]:
+        for lang in ["en", "zh-hans"]:
+            with django_assert_num_queries(0):
+                text = services.cached_payload_text(game.pk, "agot2", viewer, lang, 3)
+            assert text is not None
+            assert json.loads(text) == services.payload(game, viewer, lang, 3)
+            assert text == json.dumps(services.payload(game, viewer, lang, 3), separators=(",", ":"), ensure_ascii=False)
+            assert services.payload_text(game.pk, viewer, lang, 3) == (3, text)
+
+
+def test_a_version_this_process_does_not_hold_comes_from_the_database(make_lobby):
+    game, users = start_game(make_lobby, 3)
+    services.act(game.pk, users["stark"], legal_json(game.pk, "stark"), 0)
+    snapshots.CACHE.clear()
+    services.PAYLOADS.items.clear()
+    assert services.cached_payload_text(game.pk, "agot2", "stark", "en", 1) is None
+    v, text = services.payload_text(game.pk, "stark", "en", 1)
+    assert v == 1 and json.loads(text)["view"]["my_orders"]
+    assert services.cached_payload_text(game.pk, "agot2", "stark", "en", 1) == text
