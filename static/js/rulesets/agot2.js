@@ -6,7 +6,7 @@ import { loadBoard } from "../board/svgboard.js";
 import { panzoom } from "../board/panzoom.js";
 import { drawOverlay } from "../board/overlay.js";
 import { makeController } from "../board/decisions.js";
-import { areaDetails, cards, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "../board/hud.js";
+import { areaDetails, cards, combatBanner, combatBox, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "../board/hud.js";
 import { h } from "../board/dom.js";
 import { catalogueReady, fmt, gettext } from "../board/i18n.js";
 import { areaName, houseName, tokenName, unitName } from "../board/names.js";
@@ -143,7 +143,7 @@ export function mount(root, client) {
 
   function renderTop() {
     const v = latest.view;
-    top.replaceChildren(statusLine(v, data, me, connection), waitingFor(latest.pending || v.pending, data, me) || "", resultBox(v, data) || "");
+    top.replaceChildren(statusLine(v, data, me, connection), waitingFor(latest.pending || v.pending, data, me) || "", combatBanner(v, data) || "", resultBox(v, data) || "");
   }
 
   function rerender(opts = {}) {
@@ -173,6 +173,7 @@ export function mount(root, client) {
       selectable: ctrl && ctrl.selectable,
       targets: ctrl && ctrl.targets,
       selected: ctrl && ctrl.selected,
+      doomed: ctrl && ctrl.doomed,
     });
     const clickable = new Set([...((ctrl && ctrl.selectable) || []), ...((ctrl && ctrl.targets) || [])]);
     for (const [id, p] of Object.entries(board.areas)) {
@@ -204,7 +205,7 @@ export function mount(root, client) {
       renderError();
     }
     renderTop();
-    info.replaceChildren(...[westerosCards(v, data), tracks(v, data), housesTable(v, data, me), cards(v, data, me)].filter(Boolean));
+    info.replaceChildren(...[combatBox(v, data, me), westerosCards(v, data), tracks(v, data), housesTable(v, data, me), cards(v, data, me)].filter(Boolean));
     rerender();
     if (detailsArea) showDetails(detailsArea);
     if (!root.dataset.version) performance.mark("agot2:first-state");

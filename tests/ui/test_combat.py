@@ -1,0 +1,181 @@
+"""A battle only by clicking, one browser page per house and a spectator: the March into an
+enemy area, the third house's Support, both house cards (the opponent's public hand shown
+beside one's own), the Valyrian Steel Blade, casualties (crossed out on the map) and the
+retreat to a highlighted area clicked on the map. The combat panel shows the battle to every
+viewer from the view, with nothing hidden leaking (the face-down card stays out of the
+spectator's payload until both are revealed). Positions: ``combat3`` / ``combat3_tides`` in
+game/ui_harness.py."""
+
+import json
+
+import pytest
+
+from tests.ui.conftest import click_area, wait_version_change
+
+pytestmark = pytest.mark.e2e
+
+
+def wait_decision(page, kind):
+    page.wait_for_selector(f"#board-root[data-decision='{kind}']", timeout=10000)
+
+
+def click_and_wait(page, selector):
+    v = page.locator("#board-root").get_attribute("data-version")
+    page.locator(selector).first.click()
+    wait_version_change(page, v)
+
+
+def targets(page):
+    return sorted(page.evaluate("[...document.querySelectorAll('.hl-target')].map(p => p.dataset.hl)"))
+
+
+def test_battle_by_clicking(harness, shots):
+    gid = harness.new_game("combat3")
+    lan = harness.open(gid, "lannister")
+    spectator = harness.open(gid, None)
+    # the March: its only order is selected with every unit; The Twins is a battle
+    wait_decision(lan, "march")
+    assert "the-twins" in targets(lan)
+    assert "(battle)" in lan.locator(".decision").inner_text()
+    click_area(lan, "the-twins")
+    click_and_wait(lan, ".decision .btn-primary")
+
+    # 1. support: Baratheon's Support in The Fingers declares for a side; the battle is highlighted
+    bar = harness.open(gid, "baratheon")
+    wait_decision(bar, "support_combat")
+    assert targets(bar) == ["the-twins"]
+    panel = bar.locator(".decision").inner_text()
+    assert "Lannister attacks Stark in The Twins (from Seagard)" in panel
+    assert "Support Lannister (attacker, +2)" in panel and "Support Stark (defender, +2)" in panel
+    assert bar.locator(".combat-box").count() == 1 and bar.locator(".ov-attack").count() == 1
+    bar.screenshot(path=shots("1-support"))
+    click_and_wait(bar, ".decision button[data-key='opt-attacker']")
+    assert harness.sent(gid)[-1] == {"actor": "baratheon", "action": {"type": "choose", "option": "attacker"}, "ok": True}
+
+    # 3. house cards, face down: Stark sees its hand and Lannister's public hand
+    stark = harness.open(gid, "stark")
+    wait_decision(stark, "choose_house_card")
+    assert stark.locator(".decision .cards button.house-card").count() == 7
+    assert stark.locator(".opponent-hand .house-card").count() == 7
+    assert "Lannister's hand" in stark.locator(".opponent-hand").inner_text()
+    assert stark.locator(".decision .btn-primary").is_disabled()
+    stark.locator(".decision button[data-card='catelyn-stark']").click()
+    assert stark.locator(".decision button[data-card='catelyn-stark']").get_attribute("aria-pressed") == "true"
+    stark.screenshot(path=shots("2-house-card"))
+    click_and_wait(stark, ".decision .btn-primary")
+    stark.wait_for_selector(".combat-box td[data-house='stark']:has-text('face down')")
+    # nobody else learns the face-down card
+    spectator.wait_for_selector(".combat-box td[data-house='stark']:has-text('chosen (face down)')")
+    pushed = spectator.evaluate("JSON.stringify(window.__harness.last)")
+    assert "catelyn-stark" not in pushed
+    assert spectator.locator(".cards-box details[data-house='stark'] .house-card").count() == 7
+
+    wait_decision(lan, "choose_house_card")
+    assert lan.locator(".opponent-hand .house-card").count() == 7
+    lan.locator(".decision button[data-card='ser-jaime-lannister']").click()
+    click_and_wait(lan, ".decision .btn-primary")
+
+    # 4. the Valyrian Steel Blade (Lannister leads the Fiefdoms track), cards revealed
+    wait_decision(lan, "use_blade")
+    assert "Catelyn Stark" in lan.locator(".decision").inner_text()
+    lan.screenshot(path=shots("3-blade"))
+    click_and_wait(lan, ".decision button[data-key='opt-use']")
+
+    # casualties: Jaime's sword kills one of Stark's two units; the chosen one is crossed out
+    wait_decision(stark, "casualties")
+    assert "Casualties" in stark.locator(".decision-title").inner_text()
+    spectator.wait_for_selector(".combat-winner[data-winner='lannister']")
+    assert spectator.locator(".combat-table tr[data-row='strength'] td[data-house='lannister']").inner_text() == "10"
+    assert spectator.locator(".combat-table tr[data-row='card'] td[data-house='stark']").inner_text().startswith("Catelyn Stark")
+    assert spectator.locator(".combat-table tr[data-row='blade'] td[data-house='lannister']").inner_text() == "+1"
+    spectator.screenshot(path=shots("4-spectator-result"))
+    assert stark.locator(".decision .btn-primary").is_disabled()
+    stark.locator(".decision .unit-row button", has_text="Footman").click()
+    assert stark.locator(".ov-unit.doomed[data-house='stark'][data-unit='footman']").count() == 1
+    stark.screenshot(path=shots("5-casualties"))
+    click_and_wait(stark, ".decision .btn-primary")
+
+    # retreat: the legal areas glow; clicking one on the map picks it
+    wait_decision(stark, "retreat")
+    assert targets(stark) == ["moat-cailin", "the-mountains-of-the-moon"]
+    click_area(stark, "the-mountains-of-the-moon")
+    assert stark.locator(".decision button[data-key='to-the-mountains-of-the-moon']").get_attribute("aria-pressed") == "true"
+    assert stark.locator(".ov-move").count() == 1
+    stark.screenshot(path=shots("6-retreat"))
+    click_and_wait(stark, ".decision .btn-primary")
+
+    view = harness.state(gid)["view"]
+    assert "combat" not in view
+    assert view["units"]["the-mountains-of-the-moon"]["house"] == "stark"
+    assert [u["type"] for u in view["units"]["the-mountains-of-the-moon"]["units"]] == ["knight"]
+    assert view["units"]["the-twins"]["house"] == "lannister"
+    assert [s["action"] for s in harness.sent(gid) if s["actor"] == "stark"] == [
+        {"type": "select_card", "card": "catelyn-stark"},
+        {"type": "select_units", "units": [{"area": "the-twins", "unit": "footman"}]},
+        {"type": "choose", "option": "the-mountains-of-the-moon"},
+    ]
+    assert all(s["ok"] for s in harness.sent(gid))
+    # after the battle everyone sees its result in one line
+    spectator.wait_for_selector(".combat-box.last")
+    assert "Lannister (10) beat Stark (5) in The Twins" in spectator.locator(".combat-box.last").inner_text()
+    spectator.screenshot(path=shots("7-spectator-after"))
+    for p in (lan, bar, stark, spectator):
+        assert not p.errors
+        assert p.locator(".decision.unknown").count() == 0
+
+
+def test_tides_of_battle_and_blade_redraw(harness, shots):
+    """With Tides of Battle each side sees only its own Tides card until the Blade step is over;
+    the Blade holder may redraw instead of +1."""
+    gid = harness.new_game("combat3_tides")
+    lan = harness.open(gid, "lannister")
+    stark = harness.open(gid, "stark")
+    spectator = harness.open(gid, None)
+    for page, card in ((stark, "catelyn-stark"), (lan, "tywin-lannister")):
+        wait_decision(page, "choose_house_card")
+        page.locator(f".decision button[data-card='{card}']").click()
+        click_and_wait(page, ".decision .btn-primary")
+    wait_decision(lan, "use_blade")
+    mine = harness.state(gid, "lannister")["view"]["combat"]["my_tides"]
+    assert lan.locator(".decision .my-tides").count() == 1
+    assert lan.locator(".combat-table tr[data-row='tides'] td[data-house='lannister']").inner_text().endswith("(only you see it)")
+    assert lan.locator(".combat-table tr[data-row='tides'] td[data-house='stark']").inner_text() == "drawn (face down)"
+    spectator.wait_for_selector(".combat-table tr[data-row='tides']")
+    assert json.loads(spectator.evaluate("JSON.stringify(window.__harness.last)"))["view"]["combat"].get("my_tides") is None
+    assert mine
+    lan.screenshot(path=shots("1-blade-tides"))
+    assert [b.get_attribute("data-key") for b in lan.locator(".decision .choices button").all()] == ["opt-use", "opt-redraw", "opt-pass"]
+    click_and_wait(lan, ".decision button[data-key='opt-redraw']")
+    assert harness.sent(gid)[-1]["action"] == {"type": "choose", "option": "redraw"}
+    view = harness.state(gid)["view"]
+    assert view["blade_used"] is True
+    if "combat" in view:  # a decision is still pending (casualties, retreat): the Tides cards are shown
+        spectator.wait_for_selector(".combat-table tr[data-row='tides'] td[data-house='stark']:not(:has-text('face down'))")
+        spectator.screenshot(path=shots("2-spectator-tides"))
+    for p in (lan, stark, spectator):
+        assert not p.errors
+        assert p.locator(".decision.unknown").count() == 0
+
+
+def test_combat_on_a_phone_and_in_chinese(harness, shots):
+    gid = harness.new_game("combat3_tides")
+    page = harness.open(gid, "stark", width=375, height=812, touch=True, lang="zh-hans")
+    wait_decision(page, "choose_house_card")
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    assert page.locator(".combat-banner").count() == 1
+    title = page.locator(".decision-title").inner_text()
+    assert title == "选择你的家族卡牌"
+    page.screenshot(path=shots("1-phone-zh"))
+    small = page.evaluate("""() => [...document.querySelectorAll('.decision button')]
+        .filter(b => b.getBoundingClientRect().height < 40).map(b => b.textContent)""")
+    assert small == []
+    page.locator(".decision button[data-card='catelyn-stark']").tap()
+    page.locator(".decision .btn-primary").scroll_into_view_if_needed()
+    page.screenshot(path=shots("2-phone-picked"))
+    v = page.locator("#board-root").get_attribute("data-version")
+    page.locator(".decision .btn-primary").tap()
+    wait_version_change(page, v)
+    assert harness.sent(gid)[-1] == {"actor": "stark", "action": {"type": "select_card", "card": "catelyn-stark"}, "ok": True}
+    page.locator(".combat-box").scroll_into_view_if_needed()
+    page.screenshot(path=shots("3-phone-combat-box"))
+    assert not page.errors
