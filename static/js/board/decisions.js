@@ -412,7 +412,7 @@ function unitPicker(ctx, heading, hint, list, { exact, max, min = 0 }, finish, e
     get doomed() { return chosen.map((i) => ({ area: list[i][0], unit: list[i][1] })); },
     onArea(a) { if (areas.includes(a)) { focus = a; ctx.rerender({ focus: "unit-" + list.findIndex(([x]) => x === a) }); } },
     panel() {
-      const box = h("div", { class: "decision pick-units" }, title(heading), hint ? h("p", { class: "hint" }, hint) : null, extra || null,
+      const box = h("div", { class: "decision pick-units" }, title(heading), extra || null, hint ? h("p", { class: "hint" }, hint) : null,
         h("p", { class: "counter" }, fmt(gettext("Chosen: %(n)s of %(m)s"), { n: chosen.length, m: n })));
       for (const a of areas) {
         const row = h("div", { class: "unit-row" + (focus === a ? " focused" : "") }, h("span", { class: "area-name" }, areaName(a, ctx.data) + ":"));
@@ -529,13 +529,13 @@ function cardButton(id, ctx, onclick, pressed) {
 }
 
 // A house card shown, not played (an opponent's hand, the card whose ability asks).
-function cardTile(id, ctx) {
+function cardTile(id, ctx, compact = false) {
   const c = ctx.data.house_cards[id] || {};
-  return h("div", { class: "house-card static", dataset: { card: id } },
+  return h("div", { class: "house-card static" + (compact ? " compact" : ""), dataset: { card: id }, title: compact ? c.ability || null : null },
     h("span", { class: "hc-strength" }, String(c.strength ?? "?")), " ", h("strong", {}, c.name || id),
     c.swords ? h("span", { class: "hc-icons" }, " ⚔×" + c.swords) : null,
     c.fortifications ? h("span", { class: "hc-icons" }, " ♜×" + c.fortifications) : null,
-    c.ability ? h("small", { class: "hc-ability" }, c.ability) : null);
+    c.ability && !compact ? h("small", { class: "hc-ability" }, c.ability) : null);
 }
 
 function selectCard(d, ctx) {
@@ -623,7 +623,7 @@ function chooseHouseCard(d, ctx) {
         const hand = publicHand(opp, ctx.view, ctx.data);
         const det = h("div", { class: "opponent-hand", dataset: { house: opp } },
           h("h4", {}, fmt(gettext("%(house)s's hand"), { house: houseName(opp, ctx.data) }), " ", h("small", { class: "muted" }, gettext("(public)"))),
-          h("div", { class: "cards" }, hand.map((c) => cardTile(c, ctx))));
+          h("div", { class: "cards" }, hand.map((c) => cardTile(c, ctx, true))));
         const disc = (ctx.view.discards || {})[opp] || [];
         if (disc.length) det.appendChild(h("p", { class: "muted discards-line" }, gettext("Discarded:") + " " + disc.map((c) => cardName(c, ctx.data)).join(", ")));
         box.appendChild(det);
@@ -645,7 +645,7 @@ function useBlade(d, ctx) {
       const c = ctx.view.combat || {};
       const cards = c.cards || {};
       return h("div", { class: "decision use-blade" }, title(gettext("Valyrian Steel Blade")), battleLine(o, ctx), strengthLine(ctx),
-        Object.keys(cards).length ? h("p", {}, gettext("House cards:") + " " + [o.attacker, o.defender].map((x) => houseName(x, ctx.data) + ": " + (cards[x] ? cardName(cards[x], ctx.data) : "—")).join(" · ")) : null,
+        Object.keys(cards).length ? h("p", {}, gettext("House cards:") + " " + [o.attacker, o.defender].map((x) => houseName(x, ctx.data) + ": " + (cards[x] ? cardName(cards[x], ctx.data) + " (" + ((ctx.data.house_cards[cards[x]] || {}).strength ?? "?") + ")" : "—")).join(" · ")) : null,
         o.tides ? h("p", { class: "my-tides", title: tidesTitle(o.tides, ctx.data) }, fmt(gettext("Your Tides of Battle card: %(card)s"), { card: tidesName(o.tides, ctx.data) })) : null,
         h("p", { class: "hint" }, gettext("You hold the Valyrian Steel Blade: once per round you may use it in a battle you fight.")),
         h("div", { class: "choices" }, (o.options || []).map((x) => btn(label[x] || optionName(x, ctx.data), () => ctx.send({ type: "choose", option: x }),
@@ -677,7 +677,7 @@ function retreat(d, ctx) {
     panel() {
       const mine = o.house === ctx.me;
       const box = h("div", { class: "decision retreat" }, title(mine ? gettext("Retreat") : fmt(gettext("Choose where %(house)s retreats"), { house: houseName(o.house, ctx.data) })),
-        h("p", {}, fmt(gettext("%(units)s leave %(area)s (they will be routed)."), { units: (o.units || []).map((u) => unitName(u, ctx.data)).join(", "), area: areaName(o.from, ctx.data) })),
+        h("p", {}, fmt(gettext("Retreating from %(area)s: %(units)s. Retreating units are routed."), { units: (o.units || []).map((u) => unitName(u, ctx.data)).join(", "), area: areaName(o.from, ctx.data) })),
         h("p", { class: "hint" }, gettext("Click a highlighted area on the map, or pick it below.")),
         h("div", { class: "choices" }, options.map((a) => btn(label(a), () => { pick = a; ctx.rerender({ focus: "to-" + a }); }, { pressed: pick === a, key: "to-" + a, class: "btn btn-small dest" }))),
         h("div", { class: "actions" }, confirmBtn(pick ? fmt(gettext("Retreat to %(area)s"), { area: areaName(pick, ctx.data) }) : gettext("Retreat"),

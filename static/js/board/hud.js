@@ -185,7 +185,7 @@ export function combatBox(view, data, me) {
   box.appendChild(h("div", { class: "table-scroll" }, table));
   const declined = (c.supports || []).filter((s) => s.side === "none");
   if (declined.length) box.appendChild(h("p", { class: "muted" }, gettext("No support from:") + " " + declined.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")").join(", ")));
-  if (c.winner) box.appendChild(h("p", { class: "combat-winner", dataset: { winner: c.winner } }, "🏆 " + fmt(gettext("%(house)s wins the battle."), { house: houseName(c.winner, data) })));
+  if (c.winner) box.appendChild(h("p", { class: "combat-winner", dataset: { winner: c.winner } }, fmt(gettext("%(house)s wins the battle."), { house: houseName(c.winner, data) })));
   return box;
 }
 
