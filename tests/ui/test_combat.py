@@ -7,6 +7,7 @@ spectator's payload until both are revealed). Positions: ``combat3`` / ``combat3
 game/ui_harness.py."""
 
 import json
+import urllib.request
 
 import pytest
 
@@ -178,4 +179,77 @@ def test_combat_on_a_phone_and_in_chinese(harness, shots):
     assert harness.sent(gid)[-1] == {"actor": "stark", "action": {"type": "select_card", "card": "catelyn-stark"}, "ok": True}
     page.locator(".combat-box").scroll_into_view_if_needed()
     page.screenshot(path=shots("3-phone-combat-box"))
+    assert not page.errors
+
+
+def post(harness, gid, actor, action):
+    """An action sent straight to the harness (another seat's move, not under test)."""
+    req = urllib.request.Request(f"{harness.url}/harness/agot2/{gid}/act", data=json.dumps({"actor": actor, "action": action}).encode(),
+                                 headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(req) as r:
+        assert json.load(r)["ok"] is True
+
+
+def start_battle(harness, gid, stark_card, lannister_card, blade="use"):
+    post(harness, gid, "lannister", {"type": "march", "area": "seagard", "leave_power": False,
+                                      "moves": [{"to": "the-twins", "units": ["knight", "knight", "footman"]}]})
+    post(harness, gid, "baratheon", {"type": "choose", "option": "attacker"})
+    post(harness, gid, "stark", {"type": "select_card", "card": stark_card})
+    post(harness, gid, "lannister", {"type": "select_card", "card": lannister_card})
+    post(harness, gid, "lannister", {"type": "choose", "option": blade})
+
+
+def test_house_card_ability_choice_on_the_map(harness, shots):
+    """Cersei Lannister won: her owner removes one of Stark's orders; the card is shown and the
+    order's area can be clicked on the map."""
+    gid = harness.new_game("combat3")
+    start_battle(harness, gid, "catelyn-stark", "cersei-lannister", blade="pass")
+    lan = harness.open(gid, "lannister")
+    wait_decision(lan, "choose")
+    panel = lan.locator(".decision")
+    assert panel.locator(".house-card[data-card='cersei-lannister']").count() == 1
+    assert "Winterfell (Consolidate Power)" in panel.inner_text()
+    assert targets(lan) == ["winterfell"]
+    lan.screenshot(path=shots("1-cersei"))
+    v = lan.locator("#board-root").get_attribute("data-version")
+    click_area(lan, "winterfell")
+    wait_version_change(lan, v)
+    assert harness.sent(gid)[-1]["action"] == {"type": "choose", "option": "winterfell"}
+    assert "winterfell" not in harness.state(gid)["view"]["orders"]
+    assert not lan.errors
+
+
+def tap_area(page, area):
+    page.evaluate("(a) => document.getElementById('area-' + a).scrollIntoView({block: 'center'})", area)
+    x, y = page.evaluate(
+        """(a) => { const p = document.getElementById('area-' + a); const s = p.ownerSVGElement;
+        const [x, y] = p.getAttribute('data-label').split(',').map(Number);
+        const q = new DOMPoint(x, y).matrixTransform(s.getScreenCTM()); return [q.x, q.y]; }""",
+        area,
+    )
+    page.touchscreen.tap(x, y)
+
+
+def test_casualties_and_retreat_on_a_phone(harness, shots):
+    gid = harness.new_game("combat3")
+    start_battle(harness, gid, "catelyn-stark", "ser-jaime-lannister")
+    page = harness.open(gid, "stark", width=375, height=812, touch=True)
+    wait_decision(page, "casualties")
+    page.screenshot(path=shots("1-phone-casualties"))
+    page.locator(".decision .unit-row button", has_text="Knight").tap()
+    assert page.locator(".ov-unit.doomed[data-unit='knight']").count() == 1
+    v = page.locator("#board-root").get_attribute("data-version")
+    page.locator(".decision .btn-primary").tap()
+    wait_version_change(page, v)
+    wait_decision(page, "retreat")
+    tap_area(page, "moat-cailin")
+    assert page.locator(".decision button[data-key='to-moat-cailin']").get_attribute("aria-pressed") == "true"
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=shots("2-phone-retreat"))
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    v = page.locator("#board-root").get_attribute("data-version")
+    page.locator(".decision .btn-primary").tap()
+    wait_version_change(page, v)
+    units = harness.state(gid)["view"]["units"]["moat-cailin"]
+    assert units["house"] == "stark" and [u["type"] for u in units["units"]] == ["footman"]
     assert not page.errors
