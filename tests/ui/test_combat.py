@@ -132,10 +132,15 @@ def test_tides_of_battle_and_blade_redraw(harness, shots):
     lan = harness.open(gid, "lannister")
     stark = harness.open(gid, "stark")
     spectator = harness.open(gid, None)
-    for page, card in ((stark, "catelyn-stark"), (lan, "tywin-lannister")):
-        wait_decision(page, "choose_house_card")
-        page.locator(f".decision button[data-card='{card}']").click()
-        click_and_wait(page, ".decision .btn-primary")
+    # Lannister picks a card; Stark plays first: Lannister's page updates and keeps the pick
+    wait_decision(lan, "choose_house_card")
+    lan.locator(".decision button[data-card='tywin-lannister']").click()
+    wait_decision(stark, "choose_house_card")
+    stark.locator(".decision button[data-card='catelyn-stark']").click()
+    click_and_wait(stark, ".decision .btn-primary")
+    lan.wait_for_selector(".combat-box td[data-house='stark']:has-text('chosen (face down)')")
+    assert lan.locator(".decision button[data-card='tywin-lannister']").get_attribute("aria-pressed") == "true"
+    click_and_wait(lan, ".decision .btn-primary")
     wait_decision(lan, "use_blade")
     mine = harness.state(gid, "lannister")["view"]["combat"]["my_tides"]
     assert lan.locator(".decision .my-tides").count() == 1

@@ -506,7 +506,8 @@ function choose(d, ctx) {
     onArea(a) { if (areaOpts.includes(a)) ctx.send({ type: "choose", option: a }); },
     panel() {
       const card = ctx.data.westeros_cards[o.purpose] || ctx.data.wildling_cards[o.purpose];
-      const box = h("div", { class: "decision choose" }, title(purposeName(o.purpose, ctx.data)),
+      const heading = hc ? fmt(gettext("%(card)s: house card ability"), { card: cardName(o.purpose, ctx.data) }) : purposeName(o.purpose, ctx.data);
+      const box = h("div", { class: "decision choose" }, title(heading),
         card ? cardBox(o.purpose, card, ctx) : null,
         hc ? h("div", { class: "cards" }, cardTile(o.purpose, ctx)) : null,
         o.opponent_card ? h("p", {}, fmt(gettext("%(house)s played %(card)s."), { house: houseName(o.opponent, ctx.data), card: cardName(o.opponent_card, ctx.data) })) : null,
@@ -542,7 +543,8 @@ function selectCard(d, ctx) {
   const o = d.options;
   return {
     panel() {
-      return h("div", { class: "decision select-card" }, title(purposeName(o.purpose, ctx.data)),
+      const heading = ctx.data.house_cards[o.purpose] ? fmt(gettext("%(card)s: house card ability"), { card: cardName(o.purpose, ctx.data) }) : purposeName(o.purpose, ctx.data);
+      return h("div", { class: "decision select-card" }, title(heading),
         ctx.data.house_cards[o.purpose] ? h("div", { class: "cards" }, cardTile(o.purpose, ctx)) : null,
         o.from && ctx.data.houses[o.from] ? h("p", { class: "hint" }, fmt(gettext("Choose a card from %(house)s's hand."), { house: houseName(o.from, ctx.data) })) : null,
         h("div", { class: "cards" }, (o.cards || []).map((c) => cardButton(c, ctx, () => ctx.send({ type: "select_card", card: c })))),

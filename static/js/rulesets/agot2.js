@@ -33,6 +33,8 @@ export function mount(root, client) {
   let connection = "connecting";
   let ctrl = null;
   let ctrlKey = null;
+  let ctrlCtx = null;
+  let accepted = 0;
   let error = null;
   let busy = false;
   let detailsArea = null;
@@ -131,7 +133,9 @@ export function mount(root, client) {
       error = (res && res.error) || { code: "unknown", message: gettext("The action was refused.") };
       renderError();
     } else {
+      accepted += 1;  // the next decision gets a fresh controller, even with the same options
       renderError();
+      if (latest && board) render();
     }
     return res;
   }
@@ -197,10 +201,14 @@ export function mount(root, client) {
     const v = latest.view;
     const pending = latest.pending || v.pending || [];
     const mine = me ? pending.find((p) => p.actor === me && p.options) : null;
-    const key = mine ? v.version + "|" + mine.kind + "|" + JSON.stringify(mine.options) : null;
+    // the same decision stays the same controller (what the player has picked so far survives
+    // other houses' moves, e.g. the opponent choosing its house card); it reads the newest view
+    const key = mine ? accepted + "|" + mine.kind + "|" + JSON.stringify(mine.options) : null;
+    if (key === ctrlKey && ctrlCtx) ctrlCtx.view = v;
     if (key !== ctrlKey) {
       ctrlKey = key;
-      ctrl = mine ? makeController(mine, { view: v, data, me, send, rerender: (o) => rerender(o) }) : null;
+      ctrlCtx = { view: v, data, me, send, rerender: (o) => rerender(o) };
+      ctrl = mine ? makeController(mine, ctrlCtx) : null;
       error = null;
       renderError();
     }
