@@ -240,6 +240,13 @@ def test_casualties_and_retreat_on_a_phone(harness, shots):
     start_battle(harness, gid, "catelyn-stark", "ser-jaime-lannister")
     page = harness.open(gid, "stark", width=375, height=812, touch=True)
     wait_decision(page, "casualties")
+    # the battle is small on a phone: the banner's button zooms onto it
+    page.locator(".combat-banner .show-battle").tap()
+    assert float(page.locator("svg.board").get_attribute("data-zoom")) >= 2.5
+    inside = page.evaluate("""() => { const m = document.querySelector('.map-wrap').getBoundingClientRect();
+        const r = document.getElementById('area-the-twins').getBoundingClientRect();
+        return r.left >= m.left && r.right <= m.right && r.top >= m.top && r.bottom <= m.bottom && r.width > 60; }""")
+    assert inside
     page.screenshot(path=shots("1-phone-casualties"))
     page.locator(".decision .unit-row button", has_text="Knight").tap()
     assert page.locator(".ov-unit.doomed[data-unit='knight']").count() == 1

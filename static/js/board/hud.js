@@ -214,11 +214,13 @@ function lastBattle(view, data) {
 }
 
 // A short line over the map while a battle lasts (phones see it without scrolling).
-export function combatBanner(view, data) {
+// `onShow()`, if given, adds a button that zooms the map onto the battle.
+export function combatBanner(view, data, onShow) {
   const c = view.combat;
   if (!c) return null;
   const s = c.strength || c.base || {};
   const part = (x) => houseName(x, data) + (s[x] !== undefined ? " " + s[x] : "");
   return h("div", { class: "combat-banner", role: "status" }, "⚔ " + fmt(gettext("%(a)s vs %(b)s in %(area)s"), { a: part(c.attacker), b: part(c.defender), area: areaName(c.area, data) }),
-    c.winner ? " · " + fmt(gettext("%(house)s wins"), { house: houseName(c.winner, data) }) : "");
+    c.winner ? " · " + fmt(gettext("%(house)s wins"), { house: houseName(c.winner, data) }) : "",
+    onShow ? h("button", { type: "button", class: "btn btn-small show-battle", onclick: onShow }, gettext("Show the battle")) : null);
 }

@@ -136,9 +136,14 @@ export function drawOverlay(board, view, data, extra = {}) {
     const p = anchor(a, "units");
     if (p) drawNeutral(tokens, view.units && view.units[a] ? { x: p.x, y: p.y - 20 * S } : p, n);
   }
+  // the battle's units are drawn last, over any order token that crowds them
+  const fighting = combat ? new Set([combat.area, combat.origin]) : new Set();
+  const unitsLater = [];
   for (const [a, info] of Object.entries(view.units || {})) {
     const p = anchor(a, "units");
-    if (p) drawUnits(tokens, a, info, p, data, extra.doomed);
+    if (!p) continue;
+    if (fighting.has(a)) unitsLater.push([a, info, p]);
+    else drawUnits(tokens, a, info, p, data, extra.doomed);
   }
   // orders: revealed ones, then face-down ones of houses that have placed (planning)
   const drafts = extra.draftOrders || {};
@@ -158,6 +163,7 @@ export function drawOverlay(board, view, data, extra = {}) {
       drawOrder(tokens, p, info.house, null, data);
     }
   }
+  for (const [a, info, p] of unitsLater) drawUnits(tokens, a, info, p, data, extra.doomed);
   for (const m of extra.moves || []) {
     const s = anchor(m.from, "units");
     const d = anchor(m.to, "units");

@@ -145,9 +145,23 @@ export function mount(root, client) {
     if (error) errorBox.appendChild(h("p", { dataset: { code: error.code || "" } }, error.message || error.code));
   }
 
+  // Zooms the map onto the battle in progress (its area and the March's origin).
+  function showBattle() {
+    const c = latest && latest.view.combat;
+    const a = c && (board.anchors[c.area] || {}).label;
+    if (!a || !pz) return;
+    const o = (board.anchors[c.origin] || {}).label || a;
+    pz.reset();
+    pz.zoomAt(3);
+    // on phones the decision sheet covers the map's lower part: put the battle higher
+    const lift = window.matchMedia("(max-width: 860px)").matches ? pz.box.h * 0.2 : 0;
+    pz.centre((a.x + o.x) / 2, (a.y + o.y) / 2 + lift);
+    mapWrap.scrollIntoView({ block: "nearest" });
+  }
+
   function renderTop() {
     const v = latest.view;
-    top.replaceChildren(statusLine(v, data, me, connection), waitingFor(latest.pending || v.pending, data, me) || "", combatBanner(v, data) || "", resultBox(v, data) || "");
+    top.replaceChildren(statusLine(v, data, me, connection), waitingFor(latest.pending || v.pending, data, me) || "", combatBanner(v, data, showBattle) || "", resultBox(v, data) || "");
   }
 
   function rerender(opts = {}) {
