@@ -75,7 +75,7 @@ def act(page, selector):
     page.wait_for_function("(v) => document.getElementById('board-root').dataset.version !== v", arg=v)
 
 
-def test_one_round_by_clicking(browser, live, shots):
+def test_live_round_by_clicking(browser, live, shots):
     url, db, info = live
     game, cookies = info["game"], info["cookies"]
     contexts, pages = [], {}
