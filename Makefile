@@ -44,6 +44,14 @@ chromium:
 	    echo "NOTE: /usr/bin/chromium is missing; the browser tests will skip (Debian package: chromium)"; \
 	  fi; \
 	fi
+	@# a CJK font, so that Chinese pages in the browser tests' screenshots show characters, not boxes
+	@if [ -x /usr/bin/chromium ] && ! fc-list :lang=zh 2>/dev/null | grep -q .; then \
+	  if [ "$(IS_ROOT)" = yes ] && command -v apt-get >/dev/null; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-zenhei) || true; \
+	  else \
+	    echo "NOTE: no Chinese font; Chinese screenshots show boxes (Debian package: fonts-wqy-zenhei)"; \
+	  fi; \
+	fi
 
 # Refresh the catalogues after changing marked strings, then translate the new entries.
 MAKEMESSAGES_ARGS := -l zh_Hans --no-location --ignore=.venv --ignore=build --ignore=tests --ignore=game/rules --ignore=staticfiles

@@ -15,7 +15,7 @@ from game.rules import get_ruleset
 
 from .lobbies import RANDOM, free_houses
 from .models import Lobby, language_key
-from .options import option_help, option_label
+from .options import option_help, option_label, seat_words
 
 User = get_user_model()
 
@@ -44,16 +44,10 @@ class ClaimForm(UserCreationForm):
         fields = ("username",)
 
 
-#: what a seat is called on the lobby forms, by ruleset: (field label, "random" choice); other
-#: rulesets use the neutral words in ``SEAT_WORDS_DEFAULT``
-SEAT_WORDS = {"agot2": (_("Your house"), _("Random house"))}
-SEAT_WORDS_DEFAULT = (_("Your side"), _("Random side"))
-
-
 def _house_choices(ruleset_id: str, houses: list[str]) -> list[tuple[str, str]]:
     names = get_ruleset(ruleset_id).seat_names()
     key = language_key()
-    random_label = SEAT_WORDS.get(ruleset_id, SEAT_WORDS_DEFAULT)[1]
+    random_label = seat_words(ruleset_id)["random"]
     return [(RANDOM, random_label)] + [(h, names[h][key]) for h in houses]
 
 
@@ -90,7 +84,7 @@ class LobbyCreateForm(forms.Form):
         self.fixed_players = rules.min_players if rules.min_players == rules.max_players else None
         if self.fixed_players:
             self.fields["players"].widget = forms.HiddenInput()
-        self.fields["house"].label = SEAT_WORDS.get(ruleset_id, SEAT_WORDS_DEFAULT)[0]
+        self.fields["house"].label = seat_words(ruleset_id)["field"]
         self.fields["house"].choices = _house_choices(ruleset_id, rules.seats(rules.max_players, {}))
         self.option_fields = []
         for key, default in rules.default_options.items():
@@ -132,6 +126,7 @@ class JoinForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.lobby = lobby
         self.fields["house"].widget.choices = _house_choices(lobby.ruleset, free_houses(lobby))
+        self.fields["house"].label = seat_words(lobby.ruleset)["field"]
         if not needs_password:
             del self.fields["password"]
         else:

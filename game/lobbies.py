@@ -19,6 +19,7 @@ from game.notify import lobby_changed
 from game.rules import get_ruleset
 
 from .models import Lobby, Seat
+from .options import seat_words
 
 RANDOM = ""  #: the house value meaning "draw my house at the start"
 
@@ -77,7 +78,7 @@ def create_lobby(
             raise LobbyError(_("Unknown option."))
         opts[key] = value
     if house and house not in rules.seats(players, opts):
-        raise LobbyError(_("That house is not in play with this many players."), "house")
+        raise LobbyError(seat_words(ruleset)["not_at_count"], "house")
     with transaction.atomic():
         lobby = Lobby(name=name, ruleset=ruleset, players=players, options=opts, creator=user, is_private=is_private)
         lobby.set_password(password if is_private else "")
@@ -115,14 +116,14 @@ def join_lobby(lobby_id: int, user, *, house: str = RANDOM, password: str = "", 
                 raise LobbyError(_("Wrong password."), "password")
         if house != RANDOM:
             if house not in lobby.houses():
-                raise LobbyError(_("That house is not in play in this game."), "house")
+                raise LobbyError(seat_words(lobby.ruleset)["not_in_play"], "house")
             if lobby.seats.filter(house=house).exists():
-                raise LobbyError(_("That house is already taken. Choose another one."), "house")
+                raise LobbyError(seat_words(lobby.ruleset)["taken"], "house")
         try:
             with transaction.atomic():
                 seat = Seat.objects.create(lobby=lobby, user=user, house=house)
         except IntegrityError:  # a race the lock did not cover (should not happen)
-            raise LobbyError(_("That house is already taken. Choose another one."), "house") from None
+            raise LobbyError(seat_words(lobby.ruleset)["taken"], "house") from None
         _bump(lobby)
     return seat
 
@@ -213,9 +214,9 @@ def add_bot(lobby_id: int, by_user, *, level: str = "basic", house: str = RANDOM
             raise LobbyError(_("This lobby is full."))
         if house != RANDOM:
             if house not in lobby.houses():
-                raise LobbyError(_("That house is not in play in this game."), "house")
+                raise LobbyError(seat_words(lobby.ruleset)["not_in_play"], "house")
             if lobby.seats.filter(house=house).exists():
-                raise LobbyError(_("That house is already taken. Choose another one."), "house")
+                raise LobbyError(seat_words(lobby.ruleset)["taken"], "house")
         user = get_user_model()(username=f"bot-{secrets.token_hex(6)}", is_active=False)
         user.set_unusable_password()
         user.save()

@@ -29,3 +29,29 @@ def option_label(key: str):
 
 def option_help(key: str):
     return OPTION_TEXT.get(key, ("", ""))[1]
+
+
+#: what a seat is called, by ruleset id: the lobby form's field label and "random" choice, and the
+#: refusals that name a seat; rulesets not listed use ``SEAT_WORDS_DEFAULT`` (a "side")
+SEAT_WORDS = {
+    "agot2": {
+        "field": _("Your house"),
+        "random": _("Random house"),
+        "taken": _("That house is already taken. Choose another one."),
+        "not_in_play": _("That house is not in play in this game."),
+        "not_at_count": _("That house is not in play with this many players."),
+    },
+}
+SEAT_WORDS_DEFAULT = {
+    "field": _("Your side"),
+    "random": _("Random side"),
+    "taken": _("That side is already taken. Choose another one."),
+    "not_in_play": _("That side is not in play in this game."),
+    "not_at_count": _("That side is not in play with this many players."),
+}
+
+
+def seat_words(ruleset_id: str) -> dict:
+    """The translated (lazy) words for a seat of ``ruleset_id``: keys ``field``, ``random``,
+    ``taken``, ``not_in_play``, ``not_at_count``."""
+    return SEAT_WORDS.get(ruleset_id, SEAT_WORDS_DEFAULT)

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_POST
 from . import lobbies
 from .forms import ClaimForm, GuestForm, JoinForm, LobbyCreateForm, RegisterForm
 from .models import Lobby, Profile, display_name, is_guest, language_key
+from .options import seat_words
 from .rules import REGISTRY, get_ruleset
 
 User = get_user_model()
@@ -101,6 +102,7 @@ def _lobby_context(request: HttpRequest, lobby: Lobby, join_form: JoinForm | Non
         "lobby": lobby,
         "rows": rows,
         "empty_seats": range(max(0, lobby.players - len(seats))),
+        "random_seat_label": seat_words(lobby.ruleset)["random"],
         "filled": len(seats),
         "my_seat": my_seat,
         "is_creator": is_creator,

@@ -169,7 +169,9 @@ def test_narrow_screen_and_chinese(harness_url, new_page, shots):
     open_board(page, harness_url, "game=t-narrow&seat=light&seed=5&bot=dark:basic&lang=zh-hans&options=mountain")
     act(page, {"type": "setup", "duke": "c1", "footmen": ["b1", "d1"]})
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    box = page.locator("#board-root .duke-board").bounding_box()
+    board = page.locator("#board-root .duke-board")
+    board.wait_for(state="visible")  # the board is redrawn after the set-up action's push
+    box = board.bounding_box()
     assert box["width"] <= 375 and box["width"] > 300
     text = page.inner_text("#board-root")
     assert "公爵" in text and "侍卫" in text and "你的回合" in text

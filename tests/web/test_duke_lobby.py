@@ -66,3 +66,20 @@ def test_duke_refuses_other_player_counts(client_for, make_user):
     )
     assert r.status_code == 400
     assert not Lobby.objects.exists()
+
+
+def test_duke_lobby_speaks_of_sides(client_for, make_user):
+    """The Duke's lobby names a seat a "side", in its join form, its refusals and its seat list."""
+    host, other = make_user("host"), make_user("other")
+    client_for(host).post(reverse("lobby_create") + "?game=duke", {"name": "Duel", "players": "2", "house": "dark"})
+    lobby = Lobby.objects.get()
+    c = client_for(other)
+    html = c.get(reverse("lobby_detail", args=[lobby.pk])).content.decode()
+    assert "Your side" in html and "Your house" not in html
+    r = c.post(reverse("lobby_join", args=[lobby.pk]), {"house": "dark"}, follow=True)
+    page = r.content.decode()
+    assert "That side is already taken. Choose another one." in page
+    assert not lobby.seats.filter(user=other).exists()
+    c.post(reverse("lobby_join", args=[lobby.pk]), {"house": ""})
+    live = c.get(reverse("lobby_live", args=[lobby.pk])).content.decode()
+    assert "Random side" in live and "Random house" not in live

@@ -91,6 +91,11 @@ class _Bot:
     def atype(self) -> str:
         """The action type this decision is answered with (generic kinds)."""
         k = self.d.kind
+        by_kind = {"choose": "choose", "use_blade": "choose", "retreat": "choose", "support_combat": "choose",
+                   "select_card": "select_card", "choose_house_card": "select_card",
+                   "select_units": "select_units", "casualties": "select_units"}
+        if k in by_kind:
+            return by_kind[k]
         if "cards" in self.o:
             return "select_card"
         if "candidates" in self.o or ("units" in self.o and "count" in self.o):

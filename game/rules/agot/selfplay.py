@@ -53,7 +53,8 @@ def check_invariants(s: Any) -> None:
     area, units on their terrain and within component limits, at most 3 ships per port, supply
     limits (except while a reduction is pending), power tokens 0..20 per house and conserved,
     orders only where the house has units, tracks permutations of the houses, threat 0..12,
-    each house's hand and discards partition its seven cards."""
+    each house's hand, discards and the card it has in the combat in progress partition its
+    seven cards."""
 
     def need(cond: bool, msg: str) -> None:
         if not cond:
@@ -76,6 +77,10 @@ def check_invariants(s: Any) -> None:
             need(n <= b.unit_limits[t], f"{h} has {n} {t}")
     reconciling = {t[1] for t in s.tasks if t[0] in ("reconcile",)} | {t[1] for t in s.tasks if len(t) > 1 and "supply" in str(t[0])}
     in_combat = "combat" in s.ctx
+    combat = s.ctx.get("combat")
+    # cards revealed in the combat in progress, until clean-up discards them (or the game ends)
+    live = combat is not None and combat.step != "after" and s.result is None
+    in_play = {h: (cid,) for h, cid in (combat.cards if live else ()) if cid is not None}
     cards = {h: sorted(c["id"] for c in b.houses[h]["house_cards"]) for h in s.houses}
     for h in s.houses:
         if h not in reconciling and not in_combat:
@@ -83,9 +88,15 @@ def check_invariants(s: Any) -> None:
         on_board = sum(1 for x in s.power_tokens.values() if x == h)
         need(0 <= s.power[h] <= 20, f"{h} power {s.power[h]}")
         need(s.power[h] + on_board + pool_left(s, h) == 20, f"{h} power not conserved")
-        need(sorted(s.hands[h] + s.discards[h]) == cards[h], f"{h} house cards do not partition")
+        need(
+            sorted(s.hands[h] + s.discards[h] + in_play.get(h, ())) == cards[h],
+            f"{h} house cards do not partition",
+        )
     for area, (h, _tok) in s.orders.items():
-        need(s.owner(area) == h, f"order of {h} in {area} without its units")
+        # the March order stays on its emptied origin until its march ends (Ser Loras Tyrell moves
+        # it after combat), also when a seventh castle ends the game mid-march
+        marching = combat is not None and area == combat.origin and h == combat.attacker
+        need(s.owner(area) == h or marching or s.result is not None, f"order of {h} in {area} without its units")
     for area, h in s.power_tokens.items():
         need(b.is_land(area) and s.owner(area) in (None, h), f"power token in {area}")
     for t, order in s.tracks.items():

@@ -5,24 +5,19 @@
 //   client.on("connection", fn)  fn("open" | "connecting" | "closed")
 //   client.send(action)          Promise of {ok: true} | {ok: false, error: {code, message, params}}
 // plus, for the page itself: client.on("chat", fn), client.chat(channel, text, to), client.sync().
-// The socket reconnects by itself with back-off; every state message is a full view, so a
+// The socket (static/js/live.js) reconnects by itself with back-off; every state message is a full view, so a
 // reconnect or a version gap needs no page reload.
+
+import { connect } from "../live.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 
 export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl = window.WebSocket }) {
   const listeners = { state: [], connection: [], chat: [], error: [] };
   const waiting = new Map(); // request id -> resolve
-  let ws = null;
   let nextId = 1;
-  let delay = 400;
-  let stopped = false;
   let latest = null; // last {view, pending, version, log, ...}
   let connection = "connecting";
-  let timer = null;
-
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const url = `${scheme}//${location.host}${socket}?lang=${encodeURIComponent(lang)}`;
 
   function emit(kind, value) {
     for (const fn of listeners[kind]) {
@@ -62,62 +57,25 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
     }
   }
 
-  function open() {
-    clearTimeout(timer);
-    if (stopped) return;
-    setConnection("connecting");
-    ws = new WebSocketImpl(url);
-    ws.addEventListener("open", () => {
-      delay = 400;
-      setConnection("open");
-    });
-    ws.addEventListener("message", (event) => {
-      let data;
-      try {
-        data = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      onMessage(data);
-    });
-    ws.addEventListener("close", (event) => {
-      ws = null;
-      failWaiting();
-      setConnection("closed");
-      if (stopped || event.code === 4404) return;
-      const wait = delay * (0.75 + Math.random() * 0.5);
-      delay = Math.min(delay * 2, 8000);
-      timer = setTimeout(open, wait);
-    });
-  }
+  const conn = connect(`${socket}?lang=${encodeURIComponent(lang)}`, {
+    onMessage,
+    onStatus: setConnection,
+    onClose: failWaiting,
+    WebSocketImpl,
+  });
 
   function request(message) {
-    if (!ws || ws.readyState !== 1) {
+    const id = nextId++;
+    const promise = new Promise((resolve) => waiting.set(id, resolve));
+    if (!conn.send({ ...message, id })) {
+      waiting.delete(id);
       return Promise.resolve({
         ok: false,
         error: { code: "connection.closed", message: gettext("Not connected. Reconnecting…"), params: {} },
       });
     }
-    const id = nextId++;
-    return new Promise((resolve) => {
-      waiting.set(id, resolve);
-      ws.send(JSON.stringify({ ...message, id }));
-    });
+    return promise;
   }
-
-  // Reconnect at once when the network or the tab comes back.
-  const retryNow = () => {
-    if (!ws && !stopped) {
-      delay = 400;
-      open();
-    }
-  };
-  window.addEventListener("online", retryNow);
-  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && retryNow());
-  window.addEventListener("pagehide", () => {
-    stopped = true;
-    ws?.close();
-  });
 
   const client = {
     viewer,
@@ -142,13 +100,11 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
       return request({ type: "chat", channel, text, to });
     },
     sync() {
-      if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "sync" }));
+      conn.send({ type: "sync" });
     },
     close() {
-      stopped = true;
-      ws?.close();
+      conn.close();
     },
   };
-  open();
   return client;
 }

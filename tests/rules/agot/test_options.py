@@ -15,8 +15,8 @@ from game.rules.agot import RULESET as R
 from game.rules.agot.legal import random_action
 from game.rules.base import IllegalAction
 
-#: refusals an option-built action may still meet, by rule (combat before the combat module)
-TOLERATED = {"march.combat_not_supported"}
+#: refusals an option-built action may still meet, by rule (none: every option is a legal choice)
+TOLERATED: set[str] = set()
 
 
 def _pick_units(rnd: random.Random, standing: dict[str, int], kinds: list[str], n: int) -> list[str]:
@@ -117,6 +117,14 @@ def option_actions(d, rnd: random.Random) -> list[dict]:
         out += [{"type": "select_card", "card": c} for c in o["cards"]]
         if o["optional"]:
             out.append({"type": "select_card", "card": None})
+    elif k in ("support_combat", "use_blade", "retreat"):
+        out += [{"type": "choose", "option": x} for x in o["options"]]
+    elif k == "choose_house_card":
+        out += [{"type": "select_card", "card": c} for c in o["cards"]]
+    elif k == "casualties":
+        for _ in range(3):
+            picked = rnd.sample([tuple(u) for u in o["units"]], o["count"])
+            out.append({"type": "select_units", "units": [{"area": a, "unit": u} for a, u in picked]})
     else:
         raise AssertionError(f"decision kind {k!r} has no option builder: document its options and add one here")
     return out
