@@ -83,6 +83,15 @@ POSITIONS: dict[str, dict] = {
         "units": {"winterfell": {"house": "stark", "units": ["footman", "knight", "footman"]}},
     },
     "combat3": COMBAT3,
+    # Stark attacks Seagard and wins with Robb Stark: Stark chooses where Lannister retreats
+    "combat3_robb": {**COMBAT3, "turn": "stark",
+                     "units": {**COMBAT3["units"], "the-twins": {"house": "stark", "units": ["knight", "knight", "footman"]}},
+                     "orders": {**COMBAT3["orders"], "the-twins": "march", "seagard": "defense-plus-one"},
+                     "steps": [["stark", {"type": "march", "area": "the-twins", "leave_power": False,
+                                          "moves": [{"to": "seagard", "units": ["knight", "knight", "footman"]}]}],
+                               ["stark", {"type": "select_card", "card": "robb-stark"}],
+                               ["lannister", {"type": "select_card", "card": "cersei-lannister"}],
+                               ["lannister", {"type": "choose", "option": "pass"}]]},
     # the same battle with Tides of Battle, at the house cards (support declared)
     "combat3_tides": {**COMBAT3, "options": {"tides_of_battle": True},
                       "steps": [COMBAT3_MARCH, ["baratheon", {"type": "choose", "option": "defender"}]]},

@@ -265,3 +265,21 @@ def test_casualties_and_retreat_on_a_phone(harness, shots):
     units = harness.state(gid)["view"]["units"]["moat-cailin"]
     assert units["house"] == "stark" and [u["type"] for u in units["units"]] == ["footman"]
     assert not page.errors
+
+
+def test_winner_chooses_the_retreat_with_robb_stark(harness, shots):
+    """Robb Stark won: Stark, not the loser, picks where Lannister's army retreats."""
+    gid = harness.new_game("combat3_robb")
+    stark = harness.open(gid, "stark")
+    lan = harness.open(gid, None)
+    wait_decision(stark, "retreat")
+    assert stark.locator(".decision-title").inner_text() == "Choose where Lannister retreats"
+    assert targets(stark) == ["greywater-watch", "moat-cailin", "riverrun"]
+    stark.locator(".decision button[data-key='to-riverrun']").click()
+    assert stark.locator(".ov-move").count() == 1
+    stark.screenshot(path=shots("1-robb"))
+    assert "Waiting for" in lan.locator(".waiting").inner_text()
+    click_and_wait(stark, ".decision .btn-primary")
+    view = harness.state(gid)["view"]
+    assert view["units"]["riverrun"]["house"] == "lannister" and view["units"]["seagard"]["house"] == "stark"
+    assert not stark.errors
