@@ -83,6 +83,15 @@ POSITIONS: dict[str, dict] = {
         "units": {"winterfell": {"house": "stark", "units": ["footman", "knight", "footman"]}},
     },
     "combat3": COMBAT3,
+    # Baratheon attacks The Twins from The Fingers with Patchface: after the battle it discards a
+    # card of Stark's hand
+    "combat3_patchface": {**COMBAT3, "turn": "baratheon",
+                          "orders": {**COMBAT3["orders"], "the-fingers": "march", "seagard": "support"},
+                          "steps": [["baratheon", {"type": "march", "area": "the-fingers", "leave_power": False,
+                                                   "moves": [{"to": "the-twins", "units": ["knight"]}]}],
+                                    ["lannister", {"type": "choose", "option": "none"}],
+                                    ["stark", {"type": "select_card", "card": "catelyn-stark"}],
+                                    ["baratheon", {"type": "select_card", "card": "patchface"}]]},
     # Stark attacks Seagard and wins with Robb Stark: Stark chooses where Lannister retreats
     "combat3_robb": {**COMBAT3, "turn": "stark",
                      "units": {**COMBAT3["units"], "the-twins": {"house": "stark", "units": ["knight", "knight", "footman"]}},

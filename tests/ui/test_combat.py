@@ -283,3 +283,18 @@ def test_winner_chooses_the_retreat_with_robb_stark(harness, shots):
     view = harness.state(gid)["view"]
     assert view["units"]["riverrun"]["house"] == "lannister" and view["units"]["seagard"]["house"] == "stark"
     assert not stark.errors
+
+
+def test_patchface_discards_a_card_of_the_opponents_hand(harness, shots):
+    """A card ability's ``select_card``: the card and whose hand it picks from are shown."""
+    gid = harness.new_game("combat3_patchface")
+    bar = harness.open(gid, "baratheon")
+    wait_decision(bar, "select_card")
+    assert bar.locator(".decision-title").inner_text() == "Patchface: house card ability"
+    assert "Choose a card from Stark's hand." in bar.locator(".decision").inner_text()
+    assert bar.locator(".decision .house-card.static[data-card='patchface']").count() == 1
+    assert bar.locator(".decision button.house-card").count() == 6
+    bar.screenshot(path=shots("1-patchface"))
+    click_and_wait(bar, ".decision button[data-card='eddard-stark']")
+    assert "eddard-stark" in harness.state(gid)["view"]["discards"]["stark"]
+    assert not bar.errors
