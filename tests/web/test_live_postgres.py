@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_live_play_on_postgresql(postgres_url):
     parts = urlsplit(postgres_url)
     url = urlunsplit(parts._replace(path=f"/gotweb_live_{os.getpid()}"))  # pytest-django creates test_<name>
-    env = {**os.environ, "DATABASE_URL": url, "GOTWEB_CHILD_RUN": "1", "GOTWEB_FUZZ_MESSAGES": "600"}
+    env = {**os.environ, "DATABASE_URL": url, "GOTWEB_CHILD_RUN": "1", "GOTWEB_FUZZ_MESSAGES": "400"}
     env.pop("REDIS_URL", None)
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--create-db",
