@@ -5,9 +5,9 @@
 channel-layer group ``bench-echo-<name>``; a text message received on any socket is handed
 unchanged to the whole group with one ``group_send`` and each member sends it to its browser.
 That is the least work a push to N sockets through the same channel layer, served by the same
-daphne, can cost: no database, no session, no per-viewer payload (and, like the game's
-consumer, no idle hop to the database thread per message: :class:`~game.game_consumer.NoIdleDbHop`). The live benchmark compares the
-game's action-to-every-socket latency with it.
+daphne, can cost: no database, no session, no per-viewer payload (and, like the game's consumer,
+no idle hop to the database thread per message: :class:`~game.game_consumer.NoIdleDbHop`). The
+live benchmark compares the game's action-to-every-socket latency with it.
 """
 
 from __future__ import annotations
