@@ -3,6 +3,7 @@
 ``agot2_board_data(lang)`` -> ``{"lang", "areas": {id: {name, kind, castle, supply, power,
 home_of, port, port_of, port_sea}}, "houses": {id: {name, letter, color, home}},
 "house_cards": {id: {name, house, strength, swords, fortifications, ability}},
+"tides_cards": {id: {strength, swords, fortifications, skulls}} (Tides of Battle, named by the screen),
 "westeros_cards": {id: {name, wildling_icon, effect}}, "wildling_cards": {id: {name, lowest,
 everyone, highest}}, "tokens": {id: {name, type, strength, special}}, "tracks": {id: name},
 "units": {type: name}, "supply_limits": {level: [sizes]}, "unit_limits": {type: n}, "adjacent": {id: [ids]},
@@ -58,6 +59,10 @@ def agot2_board_data(lang: str = "en") -> dict[str, Any]:
                   "fortifications": c["fortifications"], "ability": c["ability"]}
         for c in b.house_cards.values()
     }
+    tides = {
+        g["id"]: {k: g[k] for k in ("strength", "swords", "fortifications", "skulls")}
+        for g in b.tides["groups"]
+    }
     westeros = {c["id"]: {"name": nm(c), "wildling_icon": c.get("wildling_icon"), "effect": c.get("effect")} for c in b.westeros_cards.values()}
     wild = {
         c["id"]: {"name": nm(c), "lowest": c.get("lowest_bidder"), "everyone": c.get("everyone_else"), "highest": c.get("highest_bidder")}
@@ -72,6 +77,7 @@ def agot2_board_data(lang: str = "en") -> dict[str, Any]:
         "areas": areas,
         "houses": houses,
         "house_cards": cards,
+        "tides_cards": tides,
         "westeros_cards": westeros,
         "wildling_cards": wild,
         "tokens": tokens,

@@ -4,10 +4,13 @@
 (a ``lobby.changed`` group message), sends ``{"type": "lobby", "lobby": lobby_state(...)}``.
 ``/ws/lobbies/`` -- :class:`LobbyListConsumer`: sends ``{"type": "lobbies.changed"}`` whenever any
 lobby changes, so the list page can refresh itself.
-Clients send nothing but ``{"type": "sync"}`` (asks for the current state again).
+Clients send nothing but ``{"type": "sync"}`` (asks for the current state again); anything else,
+readable or not, is ignored.
 """
 
 from __future__ import annotations
+
+import json
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -23,7 +26,21 @@ def _state(lobby_id: int):
     return None if lobby is None else lobby_state(lobby)
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class _ReadsOnlyJson(AsyncJsonWebsocketConsumer):
+    """Ignores what it cannot read (binary frames, text that is not JSON or nests too deeply)
+    instead of failing, which would close the socket."""
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        if text_data is None:
+            return
+        try:
+            content = json.loads(text_data)
+        except (ValueError, RecursionError):
+            return
+        await self.receive_json(content, **kwargs)
+
+
+class LobbyConsumer(_ReadsOnlyJson):
     async def connect(self) -> None:
         self.lobby_id = int(self.scope["url_route"]["kwargs"]["lobby_id"])
         state = await _state(self.lobby_id)
@@ -51,15 +68,8 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         if state is not None:
             await self.send_json({"type": "lobby", "lobby": state})
 
-    @classmethod
-    async def decode_json(cls, text_data):
-        try:
-            return await super().decode_json(text_data)
-        except ValueError:
-            return None
 
-
-class LobbyListConsumer(AsyncJsonWebsocketConsumer):
+class LobbyListConsumer(_ReadsOnlyJson):
     async def connect(self) -> None:
         await self.channel_layer.group_add(LOBBY_LIST_GROUP, self.channel_name)
         await self.accept()

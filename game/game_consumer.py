@@ -59,6 +59,18 @@ def _language(scope) -> str:
     return gamelog.lang_key(lang)
 
 
+def _valid_unicode(text: str, msg) -> bool:
+    """False when the JSON escapes of ``text`` decode to lone surrogates (``"\\ud800"``): such
+    strings cannot be stored (SQLite, PostgreSQL) nor sent back as UTF-8 (an error echoing them)."""
+    if "\\u" not in text:
+        return True
+    try:
+        json.dumps(msg, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class NoIdleDbHop:
     """A consumer mixin: dispatch a message straight to its handler.
 
@@ -138,10 +150,10 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
             return
         try:
             msg = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: deeply nested arrays/objects
             await self.send_error("message.malformed")
             return
-        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str) or not _valid_unicode(text_data, msg):
             await self.send_error("message.malformed")
             return
         rid = msg.get("id")

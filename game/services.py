@@ -21,6 +21,7 @@ import logging
 import secrets
 import threading
 import time
+import unicodedata
 from collections import OrderedDict
 from typing import Any
 
@@ -121,7 +122,7 @@ def _check_version(game: Game, rules, state, actor: str, version: int | None) ->
     from the current ones (so simultaneous submissions made at the same version all count)."""
     if version is None or version == game.version:
         return
-    if not isinstance(version, int) or version > game.version or version < game.version - STALE_WINDOW:
+    if not isinstance(version, int) or version > game.version or version < max(0, game.version - STALE_WINDOW):
         raise StaleVersion(version if isinstance(version, int) else -1, game.version)
     old = snapshots.state_at(game, version)
     if _decisions_of(rules, old, actor) != _decisions_of(rules, state, actor):
@@ -460,9 +461,10 @@ def post_chat(game_id: int, user, channel: str, text: Any, to: str | None = None
     (another seat; players only). Raises IllegalAction ``chat.empty``, ``chat.too_long``,
     ``chat.bad_channel``, ``game.not_found``.
     """
-    if not isinstance(text, str) or not text.strip():
+    if isinstance(text, str):  # control characters removed first: a line of only those is empty
+        text = "".join(ch for ch in text if ch == "\n" or unicodedata.category(ch) != "Cc").strip()
+    if not isinstance(text, str) or not text:
         raise IllegalAction("chat.empty", "Empty chat message.")
-    text = "".join(ch for ch in text.strip() if ch >= " " or ch == "\n")
     if len(text) > CHAT_LIMIT:
         raise IllegalAction("chat.too_long", "Chat message too long.", limit=CHAT_LIMIT)
     if user is None or not getattr(user, "is_authenticated", False):

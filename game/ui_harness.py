@@ -37,8 +37,28 @@ from game.rules.base import IllegalAction
 from game.rules.agot.log import describe
 from game.rules.agot.scenario import build
 
+#: a battle in a 3-player game: Lannister's March in Seagard (2 knights, a footman) can attack
+#: Stark in The Twins (knight, footman, Defense +1); Baratheon's Support in The Fingers is next to
+#: it; Lannister holds the Valyrian Steel Blade. Stark, beaten, can retreat to Moat Cailin or The
+#: Mountains of the Moon.
+COMBAT3 = {
+    "players": 3, "board": "empty", "start": "marches", "turn": "lannister", "halt": False,
+    "units": {"seagard": {"house": "lannister", "units": ["knight", "knight", "footman"]},
+              "the-twins": {"house": "stark", "units": ["knight", "footman"]},
+              "the-fingers": {"house": "baratheon", "units": ["knight"]},
+              "winterfell": {"house": "stark", "units": ["footman"]},
+              "dragonstone": {"house": "baratheon", "units": ["footman"]},
+              "lannisport": {"house": "lannister", "units": ["footman"]}},
+    "orders": {"seagard": "march", "the-twins": "defense-plus-one", "the-fingers": "support",
+               "winterfell": "consolidate-power", "dragonstone": "consolidate-power", "lannisport": "consolidate-power"},
+    "tracks": {"fiefdoms": ["lannister", "stark", "baratheon"]},
+}
+COMBAT3_MARCH = ["lannister", {"type": "march", "area": "seagard", "leave_power": False,
+                               "moves": [{"to": "the-twins", "units": ["knight", "knight", "footman"]}]}]
+
 #: named starting positions: a scenario dict (docs/scenarios.md) with ``halt: false``, or
-#: ``{"new_game": players}`` for a fresh game
+#: ``{"new_game": players}`` for a fresh game; ``steps`` (``[house, action]`` pairs) are applied
+#: after the position is built
 POSITIONS: dict[str, dict] = {
     "start3": {"new_game": 3},
     "start6": {"new_game": 6},
@@ -62,6 +82,28 @@ POSITIONS: dict[str, dict] = {
         "players": 3, "start": {"cards": ["supply"]}, "halt": False, "supply": {"stark": 0},
         "units": {"winterfell": {"house": "stark", "units": ["footman", "knight", "footman"]}},
     },
+    "combat3": COMBAT3,
+    # Baratheon attacks The Twins from The Fingers with Patchface: after the battle it discards a
+    # card of Stark's hand
+    "combat3_patchface": {**COMBAT3, "turn": "baratheon",
+                          "orders": {**COMBAT3["orders"], "the-fingers": "march", "seagard": "support"},
+                          "steps": [["baratheon", {"type": "march", "area": "the-fingers", "leave_power": False,
+                                                   "moves": [{"to": "the-twins", "units": ["knight"]}]}],
+                                    ["lannister", {"type": "choose", "option": "none"}],
+                                    ["stark", {"type": "select_card", "card": "catelyn-stark"}],
+                                    ["baratheon", {"type": "select_card", "card": "patchface"}]]},
+    # Stark attacks Seagard and wins with Robb Stark: Stark chooses where Lannister retreats
+    "combat3_robb": {**COMBAT3, "turn": "stark",
+                     "units": {**COMBAT3["units"], "the-twins": {"house": "stark", "units": ["knight", "knight", "footman"]}},
+                     "orders": {**COMBAT3["orders"], "the-twins": "march", "seagard": "defense-plus-one"},
+                     "steps": [["stark", {"type": "march", "area": "the-twins", "leave_power": False,
+                                          "moves": [{"to": "seagard", "units": ["knight", "knight", "footman"]}]}],
+                               ["stark", {"type": "select_card", "card": "robb-stark"}],
+                               ["lannister", {"type": "select_card", "card": "cersei-lannister"}],
+                               ["lannister", {"type": "choose", "option": "pass"}]]},
+    # the same battle with Tides of Battle, at the house cards (support declared)
+    "combat3_tides": {**COMBAT3, "options": {"tides_of_battle": True},
+                      "steps": [COMBAT3_MARCH, ["baratheon", {"type": "choose", "option": "defender"}]]},
 }
 
 _lock = threading.Lock()
@@ -76,10 +118,14 @@ def _enabled() -> None:
 
 def new_position(name: str):
     """The engine state of the named position; KeyError for an unknown name."""
-    spec = POSITIONS[name]
+    spec = dict(POSITIONS[name])
     if "new_game" in spec:
         return RULESET.new_game(spec["new_game"], 1)
-    return build(dict(spec))
+    steps = spec.pop("steps", [])
+    state = build(spec)
+    for house, action in steps:
+        state = RULESET.apply(state, house, action)
+    return state
 
 
 def client_state(state, viewer: str | None, lang: str) -> dict:

@@ -61,3 +61,19 @@ def test_board_data_view(client):
     r = client.get("/boards/agot2.json?lang=zh-hans")
     assert r.status_code == 200 and r.json()["lang"] == "zh-hans"
     assert "max-age=86400" in r["Cache-Control"]
+
+
+@pytest.mark.parametrize("name", sorted(__import__("game.ui_harness", fromlist=["POSITIONS"]).POSITIONS))
+def test_every_harness_position_builds(name):
+    """Each named position builds (its steps, if any, are accepted) and awaits a decision."""
+    from game.rules.agot import RULESET
+    from game.ui_harness import new_position
+
+    state = new_position(name)
+    assert RULESET.view(state, None)["pending"]
+
+
+def test_board_data_has_the_tides_of_battle_cards():
+    d = agot2_board_data("en")
+    assert set(d["tides_cards"]) == {g["id"] for g in board().tides["groups"]}
+    assert d["tides_cards"]["skull"] == {"strength": 0, "swords": 0, "fortifications": 0, "skulls": 1}

@@ -1,5 +1,6 @@
-"""Live play on a real PostgreSQL server: the services, the concurrency and the websocket tests
-run again in a child pytest with DATABASE_URL set (a database name of our own)."""
+"""Live play on a real PostgreSQL server: the services, the concurrency, the websocket and the
+websocket fuzzing tests (a shorter stream) run again in a child pytest with DATABASE_URL set (a
+database name of our own)."""
 
 from __future__ import annotations
 
@@ -19,11 +20,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_live_play_on_postgresql(postgres_url):
     parts = urlsplit(postgres_url)
     url = urlunsplit(parts._replace(path=f"/gotweb_live_{os.getpid()}"))  # pytest-django creates test_<name>
-    env = {**os.environ, "DATABASE_URL": url, "GOTWEB_CHILD_RUN": "1"}
+    env = {**os.environ, "DATABASE_URL": url, "GOTWEB_CHILD_RUN": "1", "GOTWEB_FUZZ_MESSAGES": "400"}
     env.pop("REDIS_URL", None)
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--create-db",
-         "tests/web/test_live_services.py", "tests/web/test_live_concurrency.py", "tests/web/test_live_game.py"],
+         "tests/web/test_live_services.py", "tests/web/test_live_concurrency.py", "tests/web/test_live_game.py",
+         "tests/web/test_live_fuzz.py"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]

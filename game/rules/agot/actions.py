@@ -204,8 +204,8 @@ def parse_action(data: Any) -> Any:
     if not isinstance(data, dict):
         raise _bad("An action must be a JSON object with a 'type'.")
     t = data.get("type")
-    if t not in ACTION_TYPES:
-        raise _bad(f"Unknown action type {t!r}.", got=str(t))
+    if not isinstance(t, str) or t not in ACTION_TYPES:  # a list or an object is unhashable
+        raise _bad(f"Unknown action type {t!r}.", got=str(t)[:40])
     if t == "place_orders":
         o = _obj(data, "action", {"type", "orders"})
         orders = o["orders"]

@@ -350,13 +350,30 @@ def set_card(state: State, house: str, cid: str | None, to_hand: bool = True) ->
     state.emit("house_card_replaced", house=house, old=old, card=cid)
 
 
+def barred_cards(state: State, house: str) -> tuple[str, ...]:
+    """Cards ``house`` may not reveal again in this combat (cancelled by Tyrion Lannister)."""
+    return tuple(v[1] for k, v in current(state).memo if k == "barred" and v[0] == house)
+
+
+def bar_card(state: State, house: str, cid: str) -> None:
+    """Keep ``cid`` out of ``house``'s later card choices in this combat.
+
+    2nd ed. rulebook, 家族卡牌 / House cards, Tyrion Lannister: the cancelled card returns to its
+    owner's hand and "he must choose a different house card"; a later re-choice in the same combat
+    (Aeron Damphair's swap) may not bring the cancelled card back either (reading chosen: a
+    cancelled card takes no part in this combat; game/data/agot2/README.md)."""
+    c = current(state)
+    update(state, memo=c.memo + (("barred", (house, cid)),))
+
+
 def push_card_choice(state: State, house: str, purpose: str, exclude: tuple[str, ...] = ()) -> None:
     """Ask ``house`` to pick a new card from its hand (except ``exclude``); it replaces its current
     card (which goes back to its hand: to discard it or set it aside instead, first call
     ``set_card(state, house, None, to_hand=False)``) and its ``reveal`` hook is
-    queued. With no card left in hand (after ``exclude``), the house keeps its current card (None
-    if the caller cleared it: it fights without a card)."""
-    push(state, ("combat_rechoose", house, purpose, tuple(exclude)))
+    queued. With no card left in hand (after ``exclude`` and the cards barred by
+    :func:`bar_card`), the house keeps its current card (None if the caller cleared it: it fights
+    without a card)."""
+    push(state, ("combat_rechoose", house, purpose, tuple(exclude) + barred_cards(state, house)))
 
 
 @decision("combat_rechoose", ("select_card",))

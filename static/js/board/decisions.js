@@ -7,7 +7,7 @@
 
 import { h, houseChip } from "./dom.js";
 import { fmt, gettext } from "./i18n.js";
-import { areaName, cardName, decisionName, houseName, optionName, orderShort, purposeName, tokenName, unitName } from "./names.js";
+import { areaName, cardName, decisionName, houseName, optionName, orderShort, purposeName, tidesName, tidesTitle, tokenName, trackName, unitName } from "./names.js";
 
 const UNIT_ORDER = ["footman", "knight", "siege_engine", "ship"];
 const COST = { footman: 1, knight: 2, ship: 1, siege_engine: 2 };
@@ -401,7 +401,7 @@ function consolidate(d, ctx) {
 
 // ---------------------------------------------------------------------------------------------
 // Picking units from a list of [area, unit] (reconcile armies, wildling penalties).
-function unitPicker(ctx, heading, hint, list, { exact, max, min = 0 }, finish) {
+function unitPicker(ctx, heading, hint, list, { exact, max, min = 0 }, finish, extra) {
   let chosen = [];
   let focus = null;
   const areas = [...new Set(list.map(([a]) => a))];
@@ -409,9 +409,10 @@ function unitPicker(ctx, heading, hint, list, { exact, max, min = 0 }, finish) {
   return {
     get selectable() { return areas; },
     get selected() { return focus; },
+    get doomed() { return chosen.map((i) => ({ area: list[i][0], unit: list[i][1] })); },
     onArea(a) { if (areas.includes(a)) { focus = a; ctx.rerender({ focus: "unit-" + list.findIndex(([x]) => x === a) }); } },
     panel() {
-      const box = h("div", { class: "decision pick-units" }, title(heading), hint ? h("p", { class: "hint" }, hint) : null,
+      const box = h("div", { class: "decision pick-units" }, title(heading), extra || null, hint ? h("p", { class: "hint" }, hint) : null,
         h("p", { class: "counter" }, fmt(gettext("Chosen: %(n)s of %(m)s"), { n: chosen.length, m: n })));
       for (const a of areas) {
         const row = h("div", { class: "unit-row" + (focus === a ? " focused" : "") }, h("span", { class: "area-name" }, areaName(a, ctx.data) + ":"));
@@ -492,12 +493,29 @@ function orderTies(d, ctx) {
 
 function choose(d, ctx) {
   const o = d.options;
+  const hc = ctx.data.house_cards[o.purpose];
+  const areaOpts = (o.options || []).filter((x) => ctx.data.areas[x]);
+  const label = (x) => {
+    let text = optionName(x, ctx.data);
+    if (o.orders && o.orders[x]) text += " (" + tokenName(o.orders[x], ctx.data) + ")";
+    if (x === "swap" && o.cost) text = fmt(gettext("Pay %(n)s power and play another card"), { n: o.cost });
+    return text;
+  };
   return {
+    get targets() { return areaOpts; },
+    onArea(a) { if (areaOpts.includes(a)) ctx.send({ type: "choose", option: a }); },
     panel() {
       const card = ctx.data.westeros_cards[o.purpose] || ctx.data.wildling_cards[o.purpose];
-      return h("div", { class: "decision choose" }, title(purposeName(o.purpose, ctx.data)),
+      const heading = hc ? fmt(gettext("%(card)s: house card ability"), { card: cardName(o.purpose, ctx.data) }) : purposeName(o.purpose, ctx.data);
+      const box = h("div", { class: "decision choose" }, title(heading),
         card ? cardBox(o.purpose, card, ctx) : null,
-        h("div", { class: "choices" }, (o.options || []).map((x) => btn(optionName(x, ctx.data), () => ctx.send({ type: "choose", option: x }), { key: "opt-" + x }))));
+        hc ? h("div", { class: "cards" }, cardTile(o.purpose, ctx)) : null,
+        o.opponent_card ? h("p", {}, fmt(gettext("%(house)s played %(card)s."), { house: houseName(o.opponent, ctx.data), card: cardName(o.opponent_card, ctx.data) })) : null,
+        o.positions ? h("p", { class: "hint" }, fmt(gettext("%(house)s's positions: %(list)s"), { house: houseName(o.opponent, ctx.data),
+          list: Object.entries(o.positions).map(([t, n]) => trackName(t, ctx.data) + " " + n).join(" · ") })) : null,
+        areaOpts.length ? h("p", { class: "hint" }, gettext("Click a highlighted area on the map, or a button.")) : null,
+        h("div", { class: "choices" }, (o.options || []).map((x) => btn(label(x), () => ctx.send({ type: "choose", option: x }), { key: "opt-" + x }))));
+      return box;
     },
   };
 }
@@ -511,13 +529,162 @@ function cardButton(id, ctx, onclick, pressed) {
     c.ability ? h("small", { class: "hc-ability" }, c.ability) : null);
 }
 
+// A house card shown, not played (an opponent's hand, the card whose ability asks).
+function cardTile(id, ctx, compact = false) {
+  const c = ctx.data.house_cards[id] || {};
+  return h("div", { class: "house-card static" + (compact ? " compact" : ""), dataset: { card: id }, title: compact ? c.ability || null : null },
+    h("span", { class: "hc-strength" }, String(c.strength ?? "?")), " ", h("strong", {}, c.name || id),
+    c.swords ? h("span", { class: "hc-icons" }, " ⚔×" + c.swords) : null,
+    c.fortifications ? h("span", { class: "hc-icons" }, " ♜×" + c.fortifications) : null,
+    c.ability && !compact ? h("small", { class: "hc-ability" }, c.ability) : null);
+}
+
 function selectCard(d, ctx) {
   const o = d.options;
   return {
     panel() {
-      return h("div", { class: "decision select-card" }, title(purposeName(o.purpose, ctx.data)),
+      const heading = ctx.data.house_cards[o.purpose] ? fmt(gettext("%(card)s: house card ability"), { card: cardName(o.purpose, ctx.data) }) : purposeName(o.purpose, ctx.data);
+      return h("div", { class: "decision select-card" }, title(heading),
+        ctx.data.house_cards[o.purpose] ? h("div", { class: "cards" }, cardTile(o.purpose, ctx)) : null,
+        o.from && ctx.data.houses[o.from] ? h("p", { class: "hint" }, fmt(gettext("Choose a card from %(house)s's hand."), { house: houseName(o.from, ctx.data) })) : null,
         h("div", { class: "cards" }, (o.cards || []).map((c) => cardButton(c, ctx, () => ctx.send({ type: "select_card", card: c })))),
         o.optional ? btn(gettext("None"), () => ctx.send({ type: "select_card", card: null }), { key: "none" }) : null);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Combat (战斗): support, house cards, the Valyrian Steel Blade, casualties, retreat.
+
+const opponentOf = (o, me) => (me === o.attacker ? o.defender : o.attacker);
+
+// "Lannister attacks Stark in The Twins (from Seagard)."
+function battleLine(o, ctx) {
+  if (!o.attacker) return null;
+  return h("p", { class: "battle-line" }, "⚔ " + fmt(gettext("%(attacker)s attacks %(defender)s in %(area)s (from %(origin)s)."), {
+    attacker: houseName(o.attacker, ctx.data), defender: houseName(o.defender, ctx.data),
+    area: areaName(o.area, ctx.data), origin: areaName(o.origin, ctx.data) }));
+}
+
+// Strength so far, from the view's combat (base after support; final once known).
+function strengthLine(ctx) {
+  const c = ctx.view.combat;
+  if (!c) return null;
+  const s = c.strength || c.base;
+  if (!s || !Object.keys(s).length) return null;
+  const label = c.strength ? gettext("Final strength:") : gettext("Strength before house cards:");
+  return h("p", { class: "counter strength-line" }, label + " " +
+    [c.attacker, c.defender].map((x) => houseName(x, ctx.data) + " " + s[x]).join(" · "));
+}
+
+// An opponent's hand is public (every house card not yet discarded); while cards are chosen the
+// view leaves the fighting houses' hands out, so it is worked out from the discards.
+export function publicHand(house, view, data) {
+  if ((view.hands || {})[house]) return [...view.hands[house]].sort();
+  const gone = new Set([...((view.discards || {})[house] || []), ...Object.values((view.combat || {}).cards || {})]);
+  return Object.keys(data.house_cards).filter((id) => data.house_cards[id].house === house && !gone.has(id)).sort();
+}
+
+function supportCombat(d, ctx) {
+  const o = d.options;
+  const strength = o.strength || {};
+  const label = (side) => {
+    if (side === "none") return gettext("Support nobody");
+    const house = side === "attacker" ? o.attacker : o.defender;
+    const text = house === ctx.me ? gettext("Support myself (%(side)s, +%(n)s)") : gettext("Support %(house)s (%(side)s, +%(n)s)");
+    return fmt(text, { house: houseName(house, ctx.data), side: side === "attacker" ? gettext("attacker") : gettext("defender"), n: strength[side] ?? 0 });
+  };
+  return {
+    get targets() { return [o.area]; },
+    get selected() { return o.from; },
+    panel() {
+      return h("div", { class: "decision support-combat" }, title(gettext("Support in a battle")), battleLine(o, ctx),
+        h("p", { class: "hint" }, fmt(gettext("Your Support order in %(from)s is next to the battle. Whom does it support?"), { from: areaName(o.from, ctx.data) })),
+        h("div", { class: "choices" }, (o.options || []).map((side) => btn(label(side), () => ctx.send({ type: "choose", option: side }),
+          { key: "opt-" + side, class: side === "none" ? "btn" : "btn side-" + side }))));
+    },
+  };
+}
+
+function chooseHouseCard(d, ctx) {
+  const o = d.options;
+  let pick = (o.cards || []).length === 1 ? o.cards[0] : null;
+  const opp = o.attacker ? opponentOf(o, ctx.me) : null;
+  return {
+    panel() {
+      const inCombat = o.purpose === "combat";
+      const heading = inCombat ? gettext("Choose your house card") : fmt(gettext("%(card)s: choose another house card"), { card: cardName(o.purpose, ctx.data) });
+      const box = h("div", { class: "decision choose-house-card" }, title(heading), battleLine(o, ctx), strengthLine(ctx),
+        h("p", { class: "hint" }, inCombat ? gettext("Both sides choose in secret; the two cards are revealed together.") : gettext("Pick the card you play instead.")));
+      box.appendChild(h("h4", {}, gettext("Your hand")));
+      box.appendChild(h("div", { class: "cards", role: "group", "aria-label": gettext("Your hand") },
+        (o.cards || []).map((c) => cardButton(c, ctx, () => { pick = c; ctx.rerender({ focus: "card-" + c }); }, pick === c))));
+      box.appendChild(h("div", { class: "actions" }, confirmBtn(pick ? fmt(gettext("Play %(card)s"), { card: cardName(pick, ctx.data) }) : gettext("Play this card"),
+        () => ctx.send({ type: "select_card", card: pick }), !pick)));
+      if (opp) {
+        const hand = publicHand(opp, ctx.view, ctx.data);
+        const det = h("div", { class: "opponent-hand", dataset: { house: opp } },
+          h("h4", {}, fmt(gettext("%(house)s's hand"), { house: houseName(opp, ctx.data) }), " ", h("small", { class: "muted" }, gettext("(public)"))),
+          h("div", { class: "cards" }, hand.map((c) => cardTile(c, ctx, true))));
+        const disc = (ctx.view.discards || {})[opp] || [];
+        if (disc.length) det.appendChild(h("p", { class: "muted discards-line" }, gettext("Discarded:") + " " + disc.map((c) => cardName(c, ctx.data)).join(", ")));
+        box.appendChild(det);
+      }
+      return box;
+    },
+  };
+}
+
+function useBlade(d, ctx) {
+  const o = d.options;
+  const label = {
+    use: gettext("Use it: +1 combat strength"),
+    redraw: gettext("Use it: discard my Tides of Battle card and draw another"),
+    pass: gettext("Do not use it"),
+  };
+  return {
+    panel() {
+      const c = ctx.view.combat || {};
+      const cards = c.cards || {};
+      return h("div", { class: "decision use-blade" }, title(gettext("Valyrian Steel Blade")), battleLine(o, ctx), strengthLine(ctx),
+        Object.keys(cards).length ? h("p", {}, gettext("House cards:") + " " + [o.attacker, o.defender].map((x) => houseName(x, ctx.data) + ": " + (cards[x] ? cardName(cards[x], ctx.data) + " (" + ((ctx.data.house_cards[cards[x]] || {}).strength ?? "?") + ")" : "—")).join(" · ")) : null,
+        o.tides ? h("p", { class: "my-tides", title: tidesTitle(o.tides, ctx.data) }, fmt(gettext("Your Tides of Battle card: %(card)s"), { card: tidesName(o.tides, ctx.data) })) : null,
+        h("p", { class: "hint" }, gettext("You hold the Valyrian Steel Blade: once per round you may use it in a battle you fight.")),
+        h("div", { class: "choices" }, (o.options || []).map((x) => btn(label[x] || optionName(x, ctx.data), () => ctx.send({ type: "choose", option: x }),
+          { key: "opt-" + x, class: x === "pass" ? "btn" : "btn btn-primary" }))));
+    },
+  };
+}
+
+function casualties(d, ctx) {
+  const o = d.options;
+  const list = (o.units || []).map((x) => [x[0], x[1]]);
+  const c = ctx.view.combat;
+  return unitPicker(ctx, purposeName(o.purpose, ctx.data),
+    fmt(gettext("Choose %(n)s of your units to destroy (chosen units are crossed out on the map)."), { n: o.count }),
+    list, { exact: o.count }, (units) => ctx.send({ type: "select_units", units }), c ? battleLine(c, ctx) : null);
+}
+
+function retreat(d, ctx) {
+  const o = d.options;
+  const options = o.options || [];
+  let pick = options.length === 1 ? options[0] : null;
+  const losses = o.losses || {};
+  const label = (a) => areaName(a, ctx.data) + (losses[a] ? " — " + fmt(gettext("%(n)s unit(s) destroyed first (supply)"), { n: losses[a] }) : "");
+  return {
+    get targets() { return options; },
+    get selected() { return pick || o.from; },
+    get moves() { return pick ? [{ from: o.from, to: pick }] : []; },
+    onArea(a) { if (options.includes(a)) { pick = a; ctx.rerender({ focus: "confirm" }); } },
+    panel() {
+      const mine = o.house === ctx.me;
+      const box = h("div", { class: "decision retreat" }, title(mine ? gettext("Retreat") : fmt(gettext("Choose where %(house)s retreats"), { house: houseName(o.house, ctx.data) })),
+        h("p", {}, fmt(gettext("Retreating from %(area)s: %(units)s. Retreating units are routed."), { units: (o.units || []).map((u) => unitName(u, ctx.data)).join(", "), area: areaName(o.from, ctx.data) })),
+        h("p", { class: "hint" }, gettext("Click a highlighted area on the map, or pick it below.")),
+        h("div", { class: "choices" }, options.map((a) => btn(label(a), () => { pick = a; ctx.rerender({ focus: "to-" + a }); }, { pressed: pick === a, key: "to-" + a, class: "btn btn-small dest" }))),
+        h("div", { class: "actions" }, confirmBtn(pick ? fmt(gettext("Retreat to %(area)s"), { area: areaName(pick, ctx.data) }) : gettext("Retreat"),
+          () => ctx.send({ type: "choose", option: pick }), !pick)));
+      return box;
     },
   };
 }
@@ -548,6 +715,11 @@ export const CONTROLLERS = {
   choose,
   select_units: selectUnits,
   select_card: selectCard,
+  support_combat: supportCombat,
+  choose_house_card: chooseHouseCard,
+  use_blade: useBlade,
+  casualties,
+  retreat,
 };
 
 export function makeController(decision, ctx) {
@@ -555,4 +727,4 @@ export function makeController(decision, ctx) {
   return make(decision, ctx);
 }
 
-export { cardButton, btn, confirmBtn, title };
+export { cardButton, cardTile, btn, confirmBtn, title };

@@ -5,8 +5,8 @@
 
 import { h, houseChip } from "./dom.js";
 import { fmt, gettext } from "./i18n.js";
-import { areaName, cardName, decisionName, houseName, phaseName, tokenName, trackName, unitName } from "./names.js";
-import { cardButton } from "./decisions.js";
+import { areaName, cardName, decisionName, houseName, phaseName, tidesName, tidesTitle, tokenName, trackName, unitName } from "./names.js";
+import { cardButton, publicHand } from "./decisions.js";
 
 export function statusLine(view, data, me, connection) {
   const parts = [
@@ -56,13 +56,22 @@ export function tracks(view, data) {
   return box;
 }
 
+// A house's hand (public in this game); while a battle's cards are chosen the view leaves the two
+// fighting houses' hands out and they are worked out from the discards.
+function handOf(view, data, house) {
+  const v = (view.hands || {})[house];
+  if (v) return v;
+  const c = view.combat;
+  return c && (house === c.attacker || house === c.defender) ? publicHand(house, view, data) : [];
+}
+
 export function housesTable(view, data, me) {
   const table = h("table", { class: "houses" },
     h("thead", {}, h("tr", {}, [gettext("House"), gettext("Power"), gettext("Supply"), gettext("Castles"), gettext("Cards")].map((x) => h("th", { scope: "col" }, x)))));
   const body = h("tbody");
   const order = (view.tracks || {}).iron_throne || view.houses;
   for (const house of order) {
-    const hand = (view.hands || {})[house] || [];
+    const hand = handOf(view, data, house);
     const limits = (data.supply_limits || {})[String(view.supply[house])] || [];
     body.appendChild(h("tr", { dataset: { house }, class: house === me ? "me" : "" },
       h("th", { scope: "row" }, houseChip(house, data)),
@@ -87,7 +96,7 @@ export function housesTable(view, data, me) {
 export function cards(view, data, me) {
   const box = h("section", { class: "cards-box", "aria-label": gettext("House cards") }, h("h3", {}, gettext("House cards")));
   for (const house of view.houses) {
-    const hand = (view.hands || {})[house] || [];
+    const hand = handOf(view, data, house);
     const disc = (view.discards || {})[house] || [];
     const det = h("details", { open: house === me ? true : null, dataset: { house } }, h("summary", {}, houseChip(house, data), " " + fmt(gettext("%(n)s in hand, %(m)s discarded"), { n: hand.length, m: disc.length })));
     det.appendChild(h("div", { class: "cards" }, hand.map((c) => cardButton(c, { data }, null))));
@@ -127,4 +136,91 @@ export function areaDetails(area, view, data) {
   if ((view.neutral || {})[area]) lines.push(h("div", {}, fmt(gettext("Neutral force of strength %(n)s"), { n: view.neutral[area] })));
   if ((view.blocked || []).includes(area)) lines.push(h("div", {}, gettext("Out of play in this game")));
   return h("div", { class: "area-details", dataset: { area } }, lines);
+}
+
+// The combat in progress (view.combat, public: the view is already redacted for the viewer):
+// both sides, their units, declared support, strengths, revealed house cards and Tides of Battle
+// cards, the Blade and the winner. Without a combat: the last battle of this round (from events).
+export function combatBox(view, data, me) {
+  const c = view.combat;
+  if (!c) return lastBattle(view, data);
+  const sides = [c.attacker, c.defender];
+  const box = h("section", { class: "combat-box", "aria-label": gettext("Battle"), dataset: { step: c.step || "" } },
+    h("h3", {}, "⚔ " + fmt(gettext("Battle for %(area)s"), { area: areaName(c.area, data) })),
+    h("p", { class: "muted" }, fmt(gettext("March from %(origin)s · %(step)s"), { origin: areaName(c.origin, data), step: stepName(c.step) })));
+  const row = (label, cell, key) => h("tr", { dataset: { row: key } }, h("th", { scope: "row" }, label), sides.map((x) => h("td", { dataset: { house: x } }, cell(x))));
+  const unitsOf = (x) => {
+    const list = x === c.attacker ? c.attacking_units : c.defending_units;
+    const parts = (list || []).map((u) => unitName(u, data));
+    if (x === c.defender && c.garrison) parts.push(fmt(gettext("garrison %(n)s"), { n: c.garrison }));
+    return parts.join(", ") || "—";
+  };
+  const supportOf = (x) => {
+    const side = x === c.attacker ? "attacker" : "defender";
+    const list = (c.supports || []).filter((s) => s.side === side);
+    return list.length ? list.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")").join(", ") : "—";
+  };
+  const cardOf = (x) => {
+    if (c.cards) return c.cards[x] ? cardName(c.cards[x], data) + " (" + ((data.house_cards[c.cards[x]] || {}).strength ?? "?") + ")" : gettext("no card");
+    if (x === me && c.my_card) return fmt(gettext("%(card)s (face down)"), { card: cardName(c.my_card, data) });
+    if ((c.chosen || []).includes(x)) return gettext("chosen (face down)");
+    return c.step === "cards" ? gettext("choosing…") : "—";
+  };
+  const tidesOf = (x) => {
+    if (c.tides) return h("span", { title: tidesTitle(c.tides[x], data) }, tidesName(c.tides[x], data));
+    if (x === me && c.my_tides) return h("span", { title: tidesTitle(c.my_tides, data) }, fmt(gettext("%(card)s (only you see it)"), { card: tidesName(c.my_tides, data) }));
+    return (c.tides_drawn || []).includes(x) ? gettext("drawn (face down)") : "—";
+  };
+  const table = h("table", { class: "combat-table" },
+    h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col" }, gettext("Attacker"), h("br"), houseChip(c.attacker, data)),
+      h("th", { scope: "col" }, gettext("Defender"), h("br"), houseChip(c.defender, data)))),
+    h("tbody", {},
+      row(gettext("Units"), unitsOf, "units"),
+      row(gettext("Support"), supportOf, "support"),
+      c.base && Object.keys(c.base).length ? row(gettext("Strength before cards"), (x) => String(c.base[x]), "base") : null,
+      row(gettext("House card"), cardOf, "card"),
+      c.tides || c.tides_drawn || c.my_tides ? row(gettext("Tides of Battle"), tidesOf, "tides") : null,
+      c.blade ? row(gettext("Valyrian Steel Blade"), (x) => (c.blade === x ? "+1" : "—"), "blade") : null,
+      c.strength ? row(gettext("Final strength"), (x) => h("strong", {}, String(c.strength[x])), "strength") : null));
+  box.appendChild(h("div", { class: "table-scroll" }, table));
+  const declined = (c.supports || []).filter((s) => s.side === "none");
+  if (declined.length) box.appendChild(h("p", { class: "muted" }, gettext("No support from:") + " " + declined.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")").join(", ")));
+  if (c.winner) box.appendChild(h("p", { class: "combat-winner", dataset: { winner: c.winner } }, fmt(gettext("%(house)s wins the battle."), { house: houseName(c.winner, data) })));
+  return box;
+}
+
+function stepName(step) {
+  return {
+    support: gettext("calling for support"),
+    cards: gettext("choosing house cards"),
+    reveal: gettext("house cards revealed"),
+    result: gettext("result"),
+    after: gettext("after the battle"),
+  }[step] || step || "";
+}
+
+// One line about the last battle, until the next orders are placed.
+function lastBattle(view, data) {
+  const events = view.events || [];
+  let i = events.length - 1;
+  while (i >= 0 && events[i].kind !== "combat_result") i--;
+  if (i < 0 || events.slice(i + 1).some((e) => e.kind === "orders_placed" || e.kind === "orders_revealed" || e.kind === "combat_started")) return null;
+  const ev = events[i];
+  const s = ev.strength || {};
+  return h("section", { class: "combat-box last", "aria-label": gettext("Last battle") },
+    h("h3", {}, gettext("Last battle")),
+    h("p", { class: "combat-winner", dataset: { winner: ev.winner } }, fmt(gettext("%(winner)s (%(a)s) beat %(loser)s (%(b)s) in %(area)s."), {
+      winner: houseName(ev.winner, data), loser: houseName(ev.loser, data), a: s[ev.winner], b: s[ev.loser], area: areaName(ev.area, data) })));
+}
+
+// A short line over the map while a battle lasts (phones see it without scrolling).
+// `onShow()`, if given, adds a button that zooms the map onto the battle.
+export function combatBanner(view, data, onShow) {
+  const c = view.combat;
+  if (!c) return null;
+  const s = c.strength || c.base || {};
+  const part = (x) => houseName(x, data) + (s[x] !== undefined ? " " + s[x] : "");
+  return h("div", { class: "combat-banner", role: "status" }, "⚔ " + fmt(gettext("%(a)s vs %(b)s in %(area)s"), { a: part(c.attacker), b: part(c.defender), area: areaName(c.area, data) }),
+    c.winner ? " · " + fmt(gettext("%(house)s wins"), { house: houseName(c.winner, data) }) : "",
+    onShow ? h("button", { type: "button", class: "btn btn-small show-battle", onclick: onShow }, gettext("Show the battle")) : null);
 }

@@ -1,7 +1,7 @@
 // Display names: data names (areas, houses, cards, tokens, tracks, units come from
 // /boards/agot2.json in the viewer's language) and the screen's own words (gettext).
 
-import { gettext, pgettext } from "./i18n.js";
+import { fmt, gettext, pgettext } from "./i18n.js";
 
 export const areaName = (id, data) => (data.areas[id] || {}).name || id;
 export const houseName = (id, data) => (data.houses[id] || {}).name || id;
@@ -51,6 +51,8 @@ export function decisionName(kind) {
     house_card: gettext("choosing a house card"),
     choose_house_card: gettext("choosing a house card"),
     blade: gettext("deciding on the Valyrian Steel Blade"),
+    use_blade: gettext("deciding on the Valyrian Steel Blade"),
+    support_combat: gettext("deciding whether to support"),
     casualties: gettext("choosing casualties"),
     retreat: gettext("choosing where to retreat"),
     halt: gettext("nothing (the scenario stops here)"),
@@ -70,11 +72,17 @@ export function optionName(opt, data) {
     no_defense: gettext("No Defense orders this round"),
     no_march_plus_one: gettext("No March +1 orders this round"),
     units: gettext("Lose 2 units"),
+    // house card abilities
+    none: gettext("None"),
+    keep: gettext("Keep it"),
+    swap: gettext("Pay 2 power and play another card"),
+    cancel: gettext("Cancel that card: the opponent chooses another"),
     top: gettext("Keep it on top"),
     bottom: gettext("Put it at the bottom"),
   };
   if (names[opt]) return names[opt];
   if ((data.tracks || {})[opt]) return trackName(opt, data);
+  if ((data.areas || {})[opt]) return areaName(opt, data);
   return opt.replace(/_/g, " ");
 }
 
@@ -95,8 +103,38 @@ export function purposeName(purpose, data) {
     massing_discard: gettext("Massing on the Milkwater: discard a house card"),
     mammoth_recover: gettext("Mammoth Riders: take back a discarded house card"),
     horde_descends: gettext("The Horde Descends: muster in one area"),
+    combat_support: gettext("Support in a battle"),
+    combat: gettext("Choose your house card"),
+    blade: gettext("Valyrian Steel Blade"),
+    retreat: gettext("Retreat"),
+    combat_swords: gettext("Casualties: the winner's swords"),
+    combat_skull: gettext("Casualties: a Tides of Battle skull"),
+    combat_ability: gettext("Casualties: a house card ability"),
+    combat_supply: gettext("Casualties: retreating over your supply limit"),
   };
   if (names[purpose]) return names[purpose];
   if ((data.tracks || {})[purpose]) return trackName(purpose, data);
   return cardName(purpose, data);
+}
+
+// A Tides of Battle card in words: "+2", "+1 ⚔", "☠" (strength and icons).
+export function tidesName(id, data) {
+  const t = (data.tides_cards || {})[id];
+  if (!t) return id || "?";
+  const parts = ["+" + t.strength];
+  if (t.swords) parts.push("⚔".repeat(t.swords));
+  if (t.fortifications) parts.push("♜".repeat(t.fortifications));
+  if (t.skulls) parts.push("☠".repeat(t.skulls));
+  return parts.join(" ");
+}
+
+// What a Tides of Battle card does, for a tooltip.
+export function tidesTitle(id, data) {
+  const t = (data.tides_cards || {})[id];
+  if (!t) return "";
+  const out = [fmt(gettext("+%(n)s combat strength"), { n: t.strength })];
+  if (t.swords) out.push(fmt(gettext("%(n)s sword(s)"), { n: t.swords }));
+  if (t.fortifications) out.push(fmt(gettext("%(n)s fortification(s)"), { n: t.fortifications }));
+  if (t.skulls) out.push(fmt(gettext("%(n)s skull(s): kills an enemy unit"), { n: t.skulls }));
+  return out.join(", ");
 }

@@ -40,8 +40,10 @@ export function drawUnit(parent, x, y, house, type, routed, data) {
   return g;
 }
 
-function drawUnits(layer, area, info, at, data, combatUnits) {
+function drawUnits(layer, area, info, at, data, doomed) {
   const n = info.units.length;
+  const marks = {};
+  for (const d of doomed || []) if (d.area === area) marks[d.unit] = (marks[d.unit] || 0) + 1;
   const perRow = n > 4 ? Math.ceil(n / 2) : n;
   info.units.forEach((u, i) => {
     const row = Math.floor(i / perRow);
@@ -49,7 +51,12 @@ function drawUnits(layer, area, info, at, data, combatUnits) {
     const col = i - row * perRow;
     const x = at.x + (col - (inRow - 1) / 2) * 17 * S;
     const y = at.y + (row - (n > perRow ? 0.5 : 0)) * 17 * S;
-    drawUnit(layer, x, y, info.house, u.type, u.routed, data);
+    const g = drawUnit(layer, x, y, info.house, u.type, u.routed, data);
+    if (marks[u.type] && !u.routed) {
+      marks[u.type] -= 1;
+      g.classList.add("doomed");
+      svgEl("path", { d: "M-7 -7L7 7M7 -7L-7 7", class: "ov-doomed" }, g);
+    }
   });
 }
 
@@ -101,11 +108,14 @@ function outline(layer, board, area, cls) {
 }
 
 // Draws everything. `extra`: {draftOrders {area: token}, moves [{from, to}], selectable Set,
-// targets Set, selected area|null, combat {attacker, defender, area, from}|null}.
+// targets Set, selected area|null, doomed [{area, unit}] (units chosen to be destroyed: crossed
+// out)}. The combat in progress comes from `view.combat`: its area outlined in red with a mark,
+// an arrow from the attacker's origin and a dotted line from each declared support.
 export function drawOverlay(board, view, data, extra = {}) {
   const { highlight, tokens } = board.layers;
   highlight.replaceChildren();
   tokens.replaceChildren();
+  const lines = svgEl("g", { class: "ov-lines" }, tokens);  // under the tokens
   for (const a of view.blocked || []) outline(highlight, board, a, "hl-blocked");
   for (const a of extra.selectable || []) outline(highlight, board, a, "hl-selectable");
   for (const a of extra.targets || []) outline(highlight, board, a, "hl-target");
@@ -126,9 +136,14 @@ export function drawOverlay(board, view, data, extra = {}) {
     const p = anchor(a, "units");
     if (p) drawNeutral(tokens, view.units && view.units[a] ? { x: p.x, y: p.y - 20 * S } : p, n);
   }
+  // the battle's units are drawn last, over any order token that crowds them
+  const fighting = combat ? new Set([combat.area, combat.origin]) : new Set();
+  const unitsLater = [];
   for (const [a, info] of Object.entries(view.units || {})) {
     const p = anchor(a, "units");
-    if (p) drawUnits(tokens, a, info, p, data);
+    if (!p) continue;
+    if (fighting.has(a)) unitsLater.push([a, info, p]);
+    else drawUnits(tokens, a, info, p, data, extra.doomed);
   }
   // orders: revealed ones, then face-down ones of houses that have placed (planning)
   const drafts = extra.draftOrders || {};
@@ -148,6 +163,7 @@ export function drawOverlay(board, view, data, extra = {}) {
       drawOrder(tokens, p, info.house, null, data);
     }
   }
+  for (const [a, info, p] of unitsLater) drawUnits(tokens, a, info, p, data, extra.doomed);
   for (const m of extra.moves || []) {
     const s = anchor(m.from, "units");
     const d = anchor(m.to, "units");
@@ -156,6 +172,15 @@ export function drawOverlay(board, view, data, extra = {}) {
     }
   }
   if (combat && combat.area) {
+    const to = anchor(combat.area, "units");
+    const from = combat.origin && anchor(combat.origin, "units");
+    if (from && to) svgEl("line", { x1: from.x, y1: from.y, x2: to.x, y2: to.y, class: "ov-attack", "marker-end": "url(#ov-arrow-red)" }, lines);
+    for (const s of combat.supports || []) {
+      const a = anchor(s.area, "units");
+      if (a && to && s.side !== "none") {
+        svgEl("line", { x1: a.x, y1: a.y, x2: to.x, y2: to.y, class: "ov-support side-" + s.side, "data-from": s.area }, lines);
+      }
+    }
     const p = anchor(combat.area, "label");
     const g = svgEl("g", { class: "ov-combat", transform: `translate(${p.x} ${p.y - 16})` }, tokens);
     svgEl("path", { d: "M-8 -8L8 8M8 -8L-8 8", stroke: "#b91c1c", "stroke-width": 3.5, "stroke-linecap": "round" }, g);

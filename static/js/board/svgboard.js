@@ -45,6 +45,8 @@ export async function loadBoard(holder, lang, text) {
   svgEl("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#5a5347", "stroke-width": 3 }, hatch);
   const marker = svgEl("marker", { id: "ov-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, defs);
   svgEl("path", { d: "M0 0L10 5L0 10z", fill: "#1d4ed8" }, marker);
+  const red = svgEl("marker", { id: "ov-arrow-red", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
+  svgEl("path", { d: "M0 0L10 5L0 10z", fill: "#b91c1c" }, red);
   const highlight = svgEl("g", { class: "ov-highlight", "pointer-events": "none" }, svg);
   const tokens = svgEl("g", { class: "ov-tokens", "pointer-events": "none" }, svg);
   return { svg, areas, anchors, layers: { highlight, tokens, defs } };

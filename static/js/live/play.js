@@ -70,14 +70,8 @@ function beep() {
 }
 
 client.on("state", ({ pending, status: gameStatus, result }) => {
-  const actors = [...new Set(pending.map((d) => d.actor))];
-  if (gameStatus === "finished") {
-    awaited.textContent = gettext("The game is over.");
-  } else if (actors.length) {
-    awaited.textContent = interpolate(gettext("Waiting for: %s"), [actors.map((a) => seatName[a] || a).join(", ")]);
-  } else {
-    awaited.textContent = "";
-  }
+  // who is awaited is told by the game's own screen (beside the decision); the page says the end
+  awaited.textContent = gameStatus === "finished" ? gettext("The game is over.") : "";
   const mine = config.viewer !== null && pending.some((d) => d.actor === config.viewer && d.options);
   banner.hidden = !mine;
   document.title = mine ? `● ${gettext("Your turn")} · ${baseTitle}` : baseTitle;

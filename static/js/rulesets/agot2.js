@@ -6,7 +6,7 @@ import { loadBoard } from "../board/svgboard.js";
 import { panzoom } from "../board/panzoom.js";
 import { drawOverlay } from "../board/overlay.js";
 import { makeController } from "../board/decisions.js";
-import { areaDetails, cards, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "../board/hud.js";
+import { areaDetails, cards, combatBanner, combatBox, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "../board/hud.js";
 import { h } from "../board/dom.js";
 import { catalogueReady, fmt, gettext } from "../board/i18n.js";
 import { areaName, houseName, tokenName, unitName } from "../board/names.js";
@@ -33,6 +33,8 @@ export function mount(root, client) {
   let connection = "connecting";
   let ctrl = null;
   let ctrlKey = null;
+  let ctrlCtx = null;
+  let accepted = 0;
   let error = null;
   let busy = false;
   let detailsArea = null;
@@ -131,7 +133,9 @@ export function mount(root, client) {
       error = (res && res.error) || { code: "unknown", message: gettext("The action was refused.") };
       renderError();
     } else {
+      accepted += 1;  // the next decision gets a fresh controller, even with the same options
       renderError();
+      if (latest && board) render();
     }
     return res;
   }
@@ -141,9 +145,23 @@ export function mount(root, client) {
     if (error) errorBox.appendChild(h("p", { dataset: { code: error.code || "" } }, error.message || error.code));
   }
 
+  // Zooms the map onto the battle in progress (its area and the March's origin).
+  function showBattle() {
+    const c = latest && latest.view.combat;
+    const a = c && (board.anchors[c.area] || {}).label;
+    if (!a || !pz) return;
+    const o = (board.anchors[c.origin] || {}).label || a;
+    pz.reset();
+    pz.zoomAt(3);
+    // on phones the decision sheet covers the map's lower part: put the battle higher
+    const lift = window.matchMedia("(max-width: 860px)").matches ? pz.box.h * 0.2 : 0;
+    pz.centre((a.x + o.x) / 2, (a.y + o.y) / 2 + lift);
+    mapWrap.scrollIntoView({ block: "nearest" });
+  }
+
   function renderTop() {
     const v = latest.view;
-    top.replaceChildren(statusLine(v, data, me, connection), waitingFor(latest.pending || v.pending, data, me) || "", resultBox(v, data) || "");
+    top.replaceChildren(statusLine(v, data, me, connection), waitingFor(latest.pending || v.pending, data, me) || "", combatBanner(v, data, showBattle) || "", resultBox(v, data) || "");
   }
 
   function rerender(opts = {}) {
@@ -173,6 +191,7 @@ export function mount(root, client) {
       selectable: ctrl && ctrl.selectable,
       targets: ctrl && ctrl.targets,
       selected: ctrl && ctrl.selected,
+      doomed: ctrl && ctrl.doomed,
     });
     const clickable = new Set([...((ctrl && ctrl.selectable) || []), ...((ctrl && ctrl.targets) || [])]);
     for (const [id, p] of Object.entries(board.areas)) {
@@ -196,15 +215,19 @@ export function mount(root, client) {
     const v = latest.view;
     const pending = latest.pending || v.pending || [];
     const mine = me ? pending.find((p) => p.actor === me && p.options) : null;
-    const key = mine ? v.version + "|" + mine.kind + "|" + JSON.stringify(mine.options) : null;
+    // the same decision stays the same controller (what the player has picked so far survives
+    // other houses' moves, e.g. the opponent choosing its house card); it reads the newest view
+    const key = mine ? accepted + "|" + mine.kind + "|" + JSON.stringify(mine.options) : null;
+    if (key === ctrlKey && ctrlCtx) ctrlCtx.view = v;
     if (key !== ctrlKey) {
       ctrlKey = key;
-      ctrl = mine ? makeController(mine, { view: v, data, me, send, rerender: (o) => rerender(o) }) : null;
+      ctrlCtx = { view: v, data, me, send, rerender: (o) => rerender(o) };
+      ctrl = mine ? makeController(mine, ctrlCtx) : null;
       error = null;
       renderError();
     }
     renderTop();
-    info.replaceChildren(...[westerosCards(v, data), tracks(v, data), housesTable(v, data, me), cards(v, data, me)].filter(Boolean));
+    info.replaceChildren(...[combatBox(v, data, me), westerosCards(v, data), tracks(v, data), housesTable(v, data, me), cards(v, data, me)].filter(Boolean));
     rerender();
     if (detailsArea) showDetails(detailsArea);
     if (!root.dataset.version) performance.mark("agot2:first-state");

@@ -47,6 +47,7 @@ def test_round_trip(data):
         {"type": "march", "area": "x", "moves": [{"to": "y"}]}, {"type": "march", "area": "x", "moves": "y"},
         {"type": "raven_keep", "bottom": "yes"}, {"type": "select_units", "units": [{"area": "x"}]},
         {"type": "muster", "recruits": [{"area": "x", "unit": "footman", "upgrade": 1}]}, {"type": "choose", "option": ""},
+        {"type": ["bid"]}, {"type": {"bid": 1}}, {"type": None}, {"type": 3},  # unhashable types raised TypeError
     ],
 )
 def test_malformed(data):

@@ -5,7 +5,7 @@ Euron Crow's Eye (鸦眼攸伦) and Dagmar Cleftjaw (裂颚达格默) have only 
 
 from __future__ import annotations
 
-from ..combat import card_of, castle_target, current, opponent, push_card_choice, set_card, unit_contributions
+from ..combat import barred_cards, card_of, castle_target, current, opponent, push_card_choice, set_card, unit_contributions
 from ..house_cards import card as card_data
 from .baratheon import ships_zeroed
 from .common import Ability, ChoiceAbility, ability_event, register
@@ -92,7 +92,9 @@ class AeronDamphair(ChoiceAbility):
     Timing: 立即 / Immediately (家族卡牌 ②, turn order). Decision ``choose`` (purpose
     ``aeron-damphair``): ``swap`` or ``keep``, offered with at least 2 available power and another
     card in hand; then ``choose_house_card`` (purpose ``aeron-damphair``), whose card's own
-    Immediately ability resolves next. Aeron goes to the discard pile.
+    Immediately ability resolves next. Aeron goes to the discard pile. A card Tyrion Lannister
+    cancelled in this combat is not "a different card" he may bring in (reading chosen,
+    game/data/agot2/README.md).
     """
 
     def reveal(self, state, house):
@@ -100,7 +102,8 @@ class AeronDamphair(ChoiceAbility):
             self.ask(state, house, "aeron-damphair", "reveal")
 
     def choices(self, state, house, step):
-        others = [x for x in state.hands[house] if x != "aeron-damphair"]
+        barred = barred_cards(state, house)  # a card Tyrion Lannister cancelled stays out
+        others = [x for x in state.hands[house] if x != "aeron-damphair" and x not in barred]
         if state.power[house] < 2 or not others:
             return [], {}
         return ["swap", "keep"], {"cost": 2, "cards": sorted(others)}

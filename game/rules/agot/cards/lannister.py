@@ -6,7 +6,7 @@ Ser Gregor Clegane (格雷果·克里冈爵士), Ser Jaime Lannister (詹姆·�
 
 from __future__ import annotations
 
-from ..combat import card_of, current, opponent, push_card_choice, set_card, unit_contributions
+from ..combat import bar_card, card_of, current, opponent, push_card_choice, set_card, unit_contributions
 from ..control import gain_power
 from .common import Ability, ChoiceAbility, ability_event, register, remove_order
 
@@ -50,7 +50,9 @@ class TyrionLannister(ChoiceAbility):
     Timing: 立即 / Immediately, and a cancel effect: resolved before every other ability
     (家族卡牌 ①, cancel/ignore first). Decision ``choose`` (purpose ``tyrion-lannister``):
     ``cancel`` or ``keep``; then the opponent's ``choose_house_card`` (purpose
-    ``tyrion-lannister``) whose card's own Immediately ability resolves next.
+    ``tyrion-lannister``) whose card's own Immediately ability resolves next. The cancelled card
+    takes no part in this combat: a later re-choice (Aeron Damphair's swap) cannot bring it back
+    (reading chosen, game/data/agot2/README.md).
     """
 
     first = True
@@ -75,6 +77,7 @@ class TyrionLannister(ChoiceAbility):
         opp = opponent(c, house)
         old = card_of(c, opp)
         set_card(state, opp, None, to_hand=True)
+        bar_card(state, opp, old)
         ability_event(state, house, "tyrion-lannister", "cancel_card", victim=opp, cancelled=old)
         push_card_choice(state, opp, "tyrion-lannister", exclude=(old,))
 

@@ -1,0 +1,114 @@
+"""The websocket fuzzing of tests/web/test_live_fuzz.py, shorter, against a real daphne process
+(SQLite, in-memory layer): real frames, so a reply that is not valid UTF-8 or a consumer crash
+shows up as a closed socket (1011), and daphne's own limits apply.
+
+Each message's answer is predicted by the same model (pure engine + docs/protocol.md); the
+server's default rate limit is on, so the messages are paced to stay under it. Afterwards every
+socket still answers, the server log holds no traceback, the stored log is exactly the accepted
+actions, and a frame over daphne's 1 MiB limit closes only its own socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+
+from tests.web.test_live_fuzz import Checker, Fuzzer, Model, Sock, documented_codes
+from tests.wsclient import WS, Closed, run_sync
+
+from .conftest import start_server, stop_server
+from .live_tools import replay, setup_game
+
+pytestmark = pytest.mark.e2e
+
+MESSAGES = 300
+PACE = 50
+
+
+def test_fuzzing_a_real_server(tmp_path):
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    env = {"DATABASE_URL": db, "GAME_BOT_DELAY": "none"}
+    url, proc = start_server(tmp_path, env, "daphne-fuzz")
+    try:
+        info = setup_game({**env, "ALLOWED_HOSTS": "127.0.0.1,localhost"}, players=3)
+        rules, state, _ = replay(db, info["game"])
+        model = Model(rules, state, sorted(info["cookies"]))
+        rnd = random.Random(7)
+        socket_url = url.replace("http://", "ws://") + f"/ws/game/{info['game']}/"
+        stats = run_sync(_fuzz(socket_url, url, info["cookies"], model, rnd))
+    finally:
+        stop_server(proc)
+    log = (tmp_path / "daphne-fuzz.log").read_text(errors="replace")
+    assert "Traceback" not in log, log[-3000:]
+    _, stored, version = replay(db, info["game"])
+    assert version == model.version and rules.view(stored, None) == rules.view(model.state, None)
+    print(f"\ndaphne fuzz: {stats}")
+    assert stats["accepted"] >= 3 and len(stats["codes"]) >= 8, stats
+
+
+async def _read(sock: Sock, checker: Checker, want: str, version: int) -> dict:
+    while True:
+        msg = checker.frame(sock, await sock.ws.recv(timeout=10))
+        if msg["type"] == "result" and not msg["ok"] and msg["error"]["code"] == "version.stale":
+            while checker.frame(sock, await sock.ws.recv(timeout=10))["type"] != "state":
+                pass  # the resync that follows a stale act
+            return msg
+        if msg["type"] in ("result", "error", "pong"):
+            return msg
+        if want == "state" and msg["type"] == "state" and msg["version"] >= version:
+            return msg
+
+
+async def _fuzz(socket_url, origin, cookies, model: Model, rnd: random.Random) -> dict:
+    checker = Checker(documented_codes())
+    fuzz = Fuzzer(rnd, model)
+    socks = []
+    for house in model.seats:
+        socks.append(Sock(house, await WS.connect(socket_url, origin, cookies[house]), house, True))
+    socks.append(Sock("anonymous", await WS.connect(socket_url, origin), None, False))
+    for s in socks:
+        await _read(s, checker, "state", 0)
+    accepted = 0
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    for n in range(MESSAGES):
+        # at most PACE messages/s in all: each socket stays well under LIVE_RATE = 20/s (burst 40)
+        await asyncio.sleep(max(0.0, start + n / PACE - loop.time()))
+        sock = rnd.choice(socks)
+        frame = fuzz.message(sock.seat)
+        if isinstance(frame, bytes) or not frame:
+            continue  # tests/wsclient.py sends text frames only
+        want = model.expect(sock.seat, sock.logged_in, frame)
+        await sock.ws.send(frame)
+        try:
+            got = await _read(sock, checker, want["type"], model.version)
+        except Closed as exc:
+            raise AssertionError(f"message {n} from {sock.name} closed the socket ({exc.code}): {frame[:300]!r}") from exc
+        where = f"message {n} from {sock.name}: {frame[:300]!r}\nexpected {want}\ngot {str(got)[:500]}"
+        code = got["error"]["code"] if got["type"] == "error" or (got["type"] == "result" and not got["ok"]) else None
+        if code == "rate_limited" and "channel" in want and got["type"] == "result" and got["id"] == want["id"]:
+            continue  # chat's own limit (LIVE_CHAT_RATE: a line per 2 s) is on, and expected
+        assert code != "rate_limited", where  # the pace above keeps under LIVE_RATE
+        assert got["type"] == want["type"], where
+        if got["type"] != "state":
+            assert got.get("id") == want["id"] and code == want.get("code"), where
+        if got["type"] == "result" and "new" in want and want["code"] is None:
+            model.states.append(want["new"])
+            accepted += 1
+            assert got["version"] == model.version, where
+    for i, s in enumerate(socks):
+        await s.ws.send(json.dumps({"type": "ping", "id": i}))
+        assert (await _read(s, checker, "pong", 0))["id"] == i
+    huge = socks[-1]
+    await huge.ws.send('{"type": "ping", "text": "' + "x" * (1024 * 1024 + 10) + '"}')
+    with pytest.raises(Closed) as closed:
+        await huge.ws.recv(timeout=10)
+    assert closed.value.code in (1009, None)  # daphne's websocket_max_message_size: closed or dropped
+    for s in socks[:-1]:  # the others are untouched
+        await s.ws.send(json.dumps({"type": "ping", "id": "after"}))
+        assert (await _read(s, checker, "pong", 0))["id"] == "after"
+        await s.ws.close()
+    return {"accepted": accepted, "codes": checker.counts}
