@@ -10,8 +10,10 @@ everyone, highest}}, "tokens": {id: {name, type, strength, special}}, "tracks": 
 "kings_court_stars": {players: [stars by position]}}``.
 
 Names are in English (``lang="en"``) or simplified Chinese (``"zh-hans"``), from
-``game/data/agot2`` and the log's names (:mod:`game.rules.agot.log`). Card texts are the
-reference's English (no Chinese text exists for them yet). Pure, no Django.
+``game/data/agot2`` and the log's names (:mod:`game.rules.agot.log`). A house card's ``ability``
+is its ``ability_zh`` in Chinese (the project's own translation) and the reference's English
+otherwise; Westeros and wildling card texts are the reference's English (no Chinese text exists
+for them yet). Pure, no Django.
 """
 
 from __future__ import annotations
@@ -56,7 +58,8 @@ def agot2_board_data(lang: str = "en") -> dict[str, Any]:
     }
     cards = {
         c["id"]: {"name": nm(c), "house": c["house"], "strength": c["strength"], "swords": c["swords"],
-                  "fortifications": c["fortifications"], "ability": c["ability"]}
+                  "fortifications": c["fortifications"],
+                  "ability": (c.get("ability_zh") or c["ability"]) if zh else c["ability"]}
         for c in b.house_cards.values()
     }
     tides = {

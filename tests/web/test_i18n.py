@@ -112,3 +112,34 @@ def test_javascript_catalogue(client):
     client.post(reverse("set_language"), {"language": "zh-hans", "next": "/"})
     js = client.get(reverse("javascript-catalog")).content.decode()
     assert "\\u5df2\\u590d\\u5236" in js or "已复制" in js
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "query, headers, chinese",
+    [
+        ("?lang=zh-hans", {}, True),
+        ("?lang=en", {}, False),
+        ("", {"HTTP_ACCEPT_LANGUAGE": "zh-CN,zh;q=0.9"}, True),
+        ("", {}, False),
+    ],
+)
+def test_board_data_house_card_abilities_in_the_viewers_language(client, query, headers, chinese):
+    """/boards/agot2.json serves each house card's ability in Chinese (ours) or English."""
+    from game.rules.agot.data import board
+
+    r = client.get("/boards/agot2.json" + query, **headers)
+    assert r.status_code == 200 and r.json()["lang"] == ("zh-hans" if chinese else "en")
+    cards = r.json()["house_cards"]
+    for cid, c in board().house_cards.items():
+        assert cards[cid]["ability"] == (c["ability_zh"] if chinese else c["ability"])
+    blackfish = "在本次战斗中，你的单位不会因利剑符号、家族卡牌的文字效果或战局卡牌的骷髅符号而承受伤亡。"
+    assert (cards["the-blackfish"]["ability"] == blackfish) is chinese
+    assert cards["eddard-stark"]["ability"] is None
+
+
+@pytest.mark.django_db
+def test_board_data_follows_the_chosen_language(client):
+    client.post(reverse("set_language"), {"language": "zh-hans", "next": "/"})
+    cards = client.get("/boards/agot2.json").json()["house_cards"]
+    assert cards["tywin-lannister"]["ability"] == "如果你赢得本次战斗，从权力池获得两枚权力标记。"

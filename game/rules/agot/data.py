@@ -194,6 +194,12 @@ def validate(raw: dict[str, Any]) -> Board:
             fail("houses.json", f"house {h['id']!r} home mismatch")
         if len(h["house_cards"]) != 7:
             fail("houses.json", f"house {h['id']!r} needs 7 house cards")
+        for c in h["house_cards"]:
+            zh = c.get("ability_zh")
+            if c.get("ability") and not (isinstance(zh, str) and any("\u4e00" <= ch <= "\u9fff" for ch in zh)):
+                fail("houses.json", f"house card {c['id']!r} has an ability but no Chinese text (ability_zh)")
+            if not c.get("ability") and zh:
+                fail("houses.json", f"house card {c['id']!r} has a Chinese ability text but no English one")
         for u in h["starting_units"]:
             if u["area"] not in idset or u["type"] not in UNIT_TYPES:
                 fail("houses.json", f"bad starting unit {u!r}")

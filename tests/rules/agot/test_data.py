@@ -35,6 +35,9 @@ def test_adjacency_symmetric():
         (lambda r: r["westeros"]["decks"]["I"][0].update(count=9), "10 cards"),
         (lambda r: r["setups"]["player_counts"]["4"]["influence_tracks"]["fiefdoms"].pop(), "track fiefdoms"),
         (lambda r: r["areas"][0].pop("kind"), "lacks key"),
+        (lambda r: r["houses"][0]["house_cards"][1].update(ability_zh=None), "no Chinese text"),
+        (lambda r: r["houses"][0]["house_cards"][1].update(ability_zh="On a win..."), "no Chinese text"),
+        (lambda r: r["houses"][0]["house_cards"][0].update(ability_zh="胜利"), "no English one"),
     ],
 )
 def test_bad_data_fails_loudly(breaker, fragment):
@@ -42,3 +45,21 @@ def test_bad_data_fails_loudly(breaker, fragment):
     breaker(raw)
     with pytest.raises(DataError, match=fragment):
         validate(raw)
+
+
+def test_every_house_card_ability_has_a_chinese_text():
+    """The 24 cards with a text ability carry a Chinese text (ours) in the rulebook's terms."""
+    cards = board().house_cards.values()
+    with_text = [c for c in cards if c["ability"]]
+    assert len(with_text) == 24
+    for c in cards:
+        if c["ability"]:
+            assert c["ability_zh"] and c["ability_zh"] != c["ability"]
+            assert any("\u4e00" <= ch <= "\u9fff" for ch in c["ability_zh"])
+        else:
+            assert c.get("ability_zh") is None
+    zh = {c["id"]: c["ability_zh"] for c in with_text}
+    assert "利剑" in zh["the-blackfish"] and "战局卡牌" in zh["the-blackfish"]
+    assert "王权势力条" in zh["stannis-baratheon"]
+    assert "权力池" in zh["tywin-lannister"]
+    assert "行军指令" in zh["ser-loras-tyrell"]
