@@ -10,10 +10,12 @@ everyone, highest}}, "tokens": {id: {name, type, strength, special}}, "tracks": 
 "kings_court_stars": {players: [stars by position]}}``.
 
 Names are in English (``lang="en"``) or simplified Chinese (``"zh-hans"``), from
-``game/data/agot2`` and the log's names (:mod:`game.rules.agot.log`). A house card's ``ability``
-is its ``ability_zh`` in Chinese (the project's own translation) and the reference's English
-otherwise; Westeros and wildling card texts are the reference's English (no Chinese text exists
-for them yet). Pure, no Django.
+``game/data/agot2`` and the log's names (:mod:`game.rules.agot.log`). Card texts follow the
+language too: in Chinese a house card's ``ability`` is its ``ability_zh`` (the project's own
+translation), a Westeros card's ``effect`` its ``effect_zh`` (the Chinese rulebook's 维斯特洛卡牌参考)
+and a wildling card's ``lowest``/``everyone``/``highest`` its ``lowest_bidder_zh``/
+``everyone_else_zh``/``highest_bidder_zh`` (ours); otherwise the reference's English. Pure, no
+Django.
 """
 
 from __future__ import annotations
@@ -66,9 +68,14 @@ def agot2_board_data(lang: str = "en") -> dict[str, Any]:
         g["id"]: {k: g[k] for k in ("strength", "swords", "fortifications", "skulls")}
         for g in b.tides["groups"]
     }
-    westeros = {c["id"]: {"name": nm(c), "wildling_icon": c.get("wildling_icon"), "effect": c.get("effect")} for c in b.westeros_cards.values()}
+    text = (lambda c, k: (c.get(k + "_zh") or c.get(k)) if zh else c.get(k))
+    westeros = {
+        c["id"]: {"name": nm(c), "wildling_icon": c.get("wildling_icon"), "effect": text(c, "effect")}
+        for c in b.westeros_cards.values()
+    }
     wild = {
-        c["id"]: {"name": nm(c), "lowest": c.get("lowest_bidder"), "everyone": c.get("everyone_else"), "highest": c.get("highest_bidder")}
+        c["id"]: {"name": nm(c), "lowest": text(c, "lowest_bidder"), "everyone": text(c, "everyone_else"),
+                  "highest": text(c, "highest_bidder")}
         for c in b.wildling_cards.values()
     }
     tokens = {

@@ -19,3 +19,15 @@ def test_screen_in_chinese(harness, shots):
     assert page.locator(".token-grid button[data-token='march']").inner_text().startswith("军")
     page.screenshot(path=shots("1-zh"))
     assert not page.errors
+
+
+def test_westeros_card_text_in_chinese(harness):
+    """The round's Westeros cards show the rulebook's Chinese text (hover title) in Chinese."""
+    from game.rules.agot.data import board
+
+    gid = harness.new_game("clash3")
+    page = harness.open(gid, "stark", lang="zh-hans")
+    item = page.locator(".westeros-box li").first
+    assert item.inner_text() == "列王的纷争"
+    assert item.get_attribute("title") == board().westeros_cards["clash-of-kings"]["effect_zh"]
+    assert not page.errors

@@ -143,3 +143,44 @@ def test_board_data_follows_the_chosen_language(client):
     client.post(reverse("set_language"), {"language": "zh-hans", "next": "/"})
     cards = client.get("/boards/agot2.json").json()["house_cards"]
     assert cards["tywin-lannister"]["ability"] == "如果你赢得本次战斗，从权力池获得两枚权力标记。"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "query, headers, chinese",
+    [
+        ("?lang=zh-hans", {}, True),
+        ("?lang=en", {}, False),
+        ("", {"HTTP_ACCEPT_LANGUAGE": "zh-CN,zh;q=0.9"}, True),
+        ("", {}, False),
+    ],
+)
+def test_board_data_westeros_and_wildling_texts_in_the_viewers_language(client, query, headers, chinese):
+    """/boards/agot2.json serves Westeros card effects (the rulebook's Chinese) and wildling card
+    texts (ours) in Chinese for zh-hans, the reference's English otherwise."""
+    from game.rules.agot.data import board
+
+    r = client.get("/boards/agot2.json" + query, **headers)
+    assert r.status_code == 200 and r.json()["lang"] == ("zh-hans" if chinese else "en")
+    data = r.json()
+    b = board()
+    for cid, c in b.westeros_cards.items():
+        assert data["westeros_cards"][cid]["effect"] == (c["effect_zh"] if chinese else c["effect"])
+    for cid, c in b.wildling_cards.items():
+        for short, key in (("lowest", "lowest_bidder"), ("everyone", "everyone_else"), ("highest", "highest_bidder")):
+            assert data["wildling_cards"][cid][short] == (c[key + "_zh"] if chinese else c[key])
+    storm = "玩家在本回合战略阶段，不能部署防御指令（包括特殊防御指令）。"
+    assert (data["westeros_cards"]["storm-of-swords"]["effect"] == storm) is chinese
+    king = data["wildling_cards"]["a-king-beyond-the-wall"]
+    assert (king["lowest"] == "将己方势力标记移到所有势力条的末位。") is chinese
+    assert (king["name"] == "塞外之王") is chinese
+    if not chinese:
+        assert king["lowest"] == "Its markers drop to last place on every influence track."
+
+
+@pytest.mark.django_db
+def test_board_data_card_texts_follow_the_chosen_language(client):
+    client.post(reverse("set_language"), {"language": "zh-hans", "next": "/"})
+    data = client.get("/boards/agot2.json").json()
+    assert data["westeros_cards"]["last-days-of-summer"]["effect"] == "无事发生。执行下一张维斯特洛卡牌。"
+    assert data["wildling_cards"]["skinchanger-scout"]["highest"] == "收回本次野人袭击中出价的所有权力标记，作为现有权力。"

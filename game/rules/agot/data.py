@@ -130,6 +130,24 @@ def load_raw() -> dict[str, Any]:
     }
 
 
+#: the three texts of a wildling card, each with a Chinese ``<key>_zh`` beside it
+WILDLING_TEXTS = ("lowest_bidder", "everyone_else", "highest_bidder")
+
+
+def has_chinese(text: Any) -> bool:
+    """True for a string holding at least one CJK ideograph."""
+    return isinstance(text, str) and any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def check_text_pair(file: str, what: str, card: dict[str, Any], key: str, label: str) -> None:
+    """A card with an English text ``key`` needs a Chinese ``key_zh`` and the reverse."""
+    zh = card.get(f"{key}_zh")
+    if card.get(key) and not has_chinese(zh):
+        raise DataError(f"{file}: {what} has {label} but no Chinese text ({key}_zh)")
+    if not card.get(key) and zh:
+        raise DataError(f"{file}: {what} has a Chinese text ({key}_zh) but no English one")
+
+
 def validate(raw: dict[str, Any]) -> Board:
     """Check the data files against each other and the rulebook's counts; return the Board.
 
@@ -195,11 +213,7 @@ def validate(raw: dict[str, Any]) -> Board:
         if len(h["house_cards"]) != 7:
             fail("houses.json", f"house {h['id']!r} needs 7 house cards")
         for c in h["house_cards"]:
-            zh = c.get("ability_zh")
-            if c.get("ability") and not (isinstance(zh, str) and any("\u4e00" <= ch <= "\u9fff" for ch in zh)):
-                fail("houses.json", f"house card {c['id']!r} has an ability but no Chinese text (ability_zh)")
-            if not c.get("ability") and zh:
-                fail("houses.json", f"house card {c['id']!r} has a Chinese ability text but no English one")
+            check_text_pair("houses.json", f"house card {c['id']!r}", c, "ability", "an ability")
         for u in h["starting_units"]:
             if u["area"] not in idset or u["type"] not in UNIT_TYPES:
                 fail("houses.json", f"bad starting unit {u!r}")
@@ -208,8 +222,17 @@ def validate(raw: dict[str, Any]) -> Board:
     for deck, cards in board.westeros_decks.items():
         if len(cards) != 10:
             fail("westeros_cards.json", f"deck {deck} must hold 10 cards")
+    effects_zh: dict[str, Any] = {}
+    for cards in raw["westeros"]["decks"].values():
+        for c in cards:
+            check_text_pair("westeros_cards.json", f"Westeros card {c['id']!r}", c, "effect", "an effect")
+            if effects_zh.setdefault(c["id"], c.get("effect_zh")) != c.get("effect_zh"):
+                fail("westeros_cards.json", f"Westeros card {c['id']!r} has different Chinese texts (effect_zh) in two decks")
     if len(board.wildling_cards) != 9:
         fail("wildling_cards.json", "expected 9 wildling cards")
+    for c in raw["wildlings"]["cards"]:
+        for key in WILDLING_TEXTS:
+            check_text_pair("wildling_cards.json", f"wildling card {c['id']!r}", c, key, f"a {key} text")
     for n in ("3", "4", "5", "6"):
         s = board.setups["player_counts"].get(n)
         if s is None:

@@ -1,6 +1,7 @@
 """The data loader validates the files and fails loudly on a bad one."""
 
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -38,6 +39,13 @@ def test_adjacency_symmetric():
         (lambda r: r["houses"][0]["house_cards"][1].update(ability_zh=None), "no Chinese text"),
         (lambda r: r["houses"][0]["house_cards"][1].update(ability_zh="On a win..."), "no Chinese text"),
         (lambda r: r["houses"][0]["house_cards"][0].update(ability_zh="胜利"), "no English one"),
+        (lambda r: r["westeros"]["decks"]["II"][0].pop("effect_zh"), "Westeros card 'game-of-thrones' has an effect but no Chinese"),
+        (lambda r: r["westeros"]["decks"]["III"][1].update(effect_zh="No Defense orders."), "no Chinese text \\(effect_zh\\)"),
+        (lambda r: r["westeros"]["decks"]["I"][4].update(effect_zh="无事发生。"), "different Chinese texts"),
+        (lambda r: r["wildlings"]["cards"][2].update(lowest_bidder_zh=None), "'crow-killers' has a lowest_bidder text but no Chinese"),
+        (lambda r: r["wildlings"]["cards"][3].update(everyone_else_zh=""), "no Chinese text \\(everyone_else_zh\\)"),
+        (lambda r: r["wildlings"]["cards"][8].update(highest_bidder_zh="Gets its bid back."), "highest_bidder_zh"),
+        (lambda r: r["wildlings"]["cards"][0].update(highest_bidder=None), "no English one"),
     ],
 )
 def test_bad_data_fails_loudly(breaker, fragment):
@@ -63,3 +71,49 @@ def test_every_house_card_ability_has_a_chinese_text():
     assert "王权势力条" in zh["stannis-baratheon"]
     assert "权力池" in zh["tywin-lannister"]
     assert "行军指令" in zh["ser-loras-tyrell"]
+
+
+RULEBOOK = Path("/work/shared/rules/002_4f69165c3bd6bc45.txt")
+WILDLING_TEXTS = ("lowest_bidder", "everyone_else", "highest_bidder")
+
+
+def is_chinese(text):
+    return isinstance(text, str) and any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def test_every_westeros_card_effect_has_a_chinese_text():
+    """Each of the 15 Westeros card types has the rulebook's Chinese text (维斯特洛卡牌参考)."""
+    cards = board().westeros_cards
+    assert len(cards) == 15
+    for c in cards.values():
+        assert c["effect"] and is_chinese(c["effect_zh"])
+    assert cards["storm-of-swords"]["effect_zh"] == "玩家在本回合战略阶段，不能部署防御指令（包括特殊防御指令）。"
+    assert cards["rains-of-autumn"]["effect_zh"] == "玩家在本回合战略阶段，不能部署行军+1指令。"
+    assert cards["last-days-of-summer"]["effect_zh"] == "无事发生。执行下一张维斯特洛卡牌。"
+    assert "信鸽拥有者" in cards["dark-wings-dark-words"]["effect_zh"]
+    assert "瓦雷利亚钢剑拥有者" in cards["put-to-the-sword"]["effect_zh"]
+    assert "铁王座拥有者" in cards["a-throne-of-blades"]["effect_zh"]
+
+
+def test_westeros_card_texts_are_quoted_from_the_chinese_rulebook():
+    if not RULEBOOK.exists():
+        pytest.skip("the Chinese rulebook is not on this machine")
+    text = RULEBOOK.read_text(encoding="utf-8")
+    for c in board().westeros_cards.values():
+        assert c["effect_zh"] in text, c["id"]
+
+
+def test_every_wildling_card_text_has_a_chinese_text():
+    """The 9 wildling cards carry Chinese lowest / everyone else / highest bidder texts (ours)."""
+    cards = board().wildling_cards
+    for c in cards.values():
+        for key in WILDLING_TEXTS:
+            assert c[key] and is_chinese(c[key + "_zh"]) and c[key + "_zh"] != c[key]
+    assert all(cards["silence-at-the-wall"][k + "_zh"] == "无事发生。" for k in WILDLING_TEXTS)
+    assert "骑士" in cards["crow-killers"]["lowest_bidder_zh"] and "步兵" in cards["crow-killers"]["lowest_bidder_zh"]
+    assert "补给" in cards["rattleshirts-raiders"]["everyone_else_zh"]
+    assert "优势标记" in cards["a-king-beyond-the-wall"]["highest_bidder_zh"]
+    assert "弃牌堆" in cards["mammoth-riders"]["highest_bidder_zh"]
+    assert "现有权力" in cards["skinchanger-scout"]["lowest_bidder_zh"]
+    # the only wildling card the rulebook names (调整势力条) keeps its name
+    assert cards["a-king-beyond-the-wall"]["name_zh"] == "塞外之王"
