@@ -19,6 +19,11 @@ from django.views.decorators.http import require_GET
 from game import mapdraw
 
 
+#: seconds a browser may use the board SVG or data without asking again; after that it revalidates
+#: with the ETag (a 304 when nothing changed)
+BOARD_MAX_AGE = 300
+
+
 @functools.cache
 def _etag(lang: str) -> str:
     return '"' + hashlib.sha256(mapdraw.render_board(lang).encode()).hexdigest()[:20] + '"'
@@ -26,7 +31,7 @@ def _etag(lang: str) -> str:
 
 @require_GET
 def agot2_board_svg(request):
-    """The AGoT 2nd-edition board as ``image/svg+xml`` (public, cacheable for a day, ETag)."""
+    """The AGoT 2nd-edition board as ``image/svg+xml`` (public, fresh for ``BOARD_MAX_AGE``, ETag)."""
     asked = request.GET.get("lang")
     try:
         if asked:
@@ -43,23 +48,36 @@ def agot2_board_svg(request):
                                 content_type="image/svg+xml; charset=utf-8")
     response["ETag"] = etag
     response["Content-Language"] = "zh-Hans" if lang == "zh" else "en"
-    patch_cache_control(response, public=True, max_age=86400)
+    patch_cache_control(response, public=True, max_age=BOARD_MAX_AGE)
     if not asked:
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
     return response
 
 
-@require_GET
-def agot2_board_data_json(request):
-    """``GET /boards/agot2.json?lang=en|zh-hans``: names and static facts for the game screen
-    (:func:`game.board_data.agot2_board_data`); public, cacheable for a day."""
-    from django.http import JsonResponse
+@functools.cache
+def _board_data(lang: str) -> tuple[bytes, str]:
+    """The board data JSON of ``lang`` (UTF-8) and its ETag."""
+    import json
 
     from game.board_data import agot2_board_data
 
+    body = json.dumps(agot2_board_data(lang), ensure_ascii=False).encode()
+    return body, '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+
+
+@require_GET
+def agot2_board_data_json(request):
+    """``GET /boards/agot2.json?lang=en|zh-hans``: names and static facts for the game screen
+    (:func:`game.board_data.agot2_board_data`); public, fresh for 5 minutes, then revalidated by
+    ETag (so a deploy that changes a text reaches browsers within minutes, at the cost of a 304)."""
     lang = request.GET.get("lang") or get_language() or "en"
-    response = JsonResponse(agot2_board_data(lang), json_dumps_params={"ensure_ascii": False})
-    patch_cache_control(response, public=True, max_age=86400)
+    body, etag = _board_data("zh-hans" if lang.lower().startswith("zh") else "en")
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(body, content_type="application/json")
+    response["ETag"] = etag
+    patch_cache_control(response, public=True, max_age=BOARD_MAX_AGE)
     if not request.GET.get("lang"):
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
     return response

@@ -23,7 +23,7 @@ def test_serves_the_board_svg_with_every_area():
     root = ET.fromstring(response.content)
     ids = {el.get("id") for el in root.iter() if el.get("id", "").startswith("area-")}
     assert ids == {f"area-{a}" for a in mapdraw.load_areas()}
-    assert "max-age=86400" in response["Cache-Control"]
+    assert "max-age=300" in response["Cache-Control"]
 
 
 def test_language_from_query_or_active_language():

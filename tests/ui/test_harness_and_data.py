@@ -60,7 +60,9 @@ def test_board_data_names_everything(lang):
 def test_board_data_view(client):
     r = client.get("/boards/agot2.json?lang=zh-hans")
     assert r.status_code == 200 and r.json()["lang"] == "zh-hans"
-    assert "max-age=86400" in r["Cache-Control"]
+    assert "max-age=300" in r["Cache-Control"] and r["ETag"]
+    assert client.get("/boards/agot2.json?lang=zh-hans", HTTP_IF_NONE_MATCH=r["ETag"]).status_code == 304
+    assert client.get("/boards/agot2.json?lang=en", HTTP_IF_NONE_MATCH=r["ETag"]).status_code == 200
 
 
 @pytest.mark.parametrize("name", sorted(__import__("game.ui_harness", fromlist=["POSITIONS"]).POSITIONS))
