@@ -1,6 +1,7 @@
-// The AGoT 2nd edition game screen: `mount(root, client)` (interface in /work/.coord/TEAM.md and
-// docs/ui.md). Embeds the board SVG inline, draws the overlay from each pushed view, builds the
-// decision panel from `pending[].options` and sends actions with `client.send`.
+// The AGoT 2nd edition game screen: `mount(root, client)` (the client's interface is in
+// static/js/live/client.js; the screen is described in docs/ui.md). Embeds the board SVG inline,
+// draws the overlay from each pushed view, builds the decision panel from `pending[].options` and
+// sends actions with `client.send`.
 
 import { loadBoard } from "../board/svgboard.js";
 import { panzoom } from "../board/panzoom.js";
