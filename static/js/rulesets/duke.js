@@ -1,6 +1,7 @@
 // The Duke's renderer for the live game page: `mount(root, client)` (the client's interface is in
-// static/js/live/client.js; the screen is described in docs/duke.md). Draws the board (static/js/duke/board.js) and the side panel (panel.js), turns clicks
-// and keys into actions through choices.js, and sends them with `client.send`.
+// static/js/live/client.js; the screen is described in docs/duke.md). Draws the board
+// (static/js/duke/board.js) and the side panel (panel.js), turns clicks and keys into actions
+// through choices.js, and sends them with `client.send`.
 //
 // Keyboard: Tab reaches the board (one square at a time is in the tab order), the arrow keys
 // move between squares, Enter or Space clicks, Escape cancels the selection.
