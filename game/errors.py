@@ -27,6 +27,12 @@ MESSAGES = {
     "chat.too_long": _("Chat messages are limited to %(limit)s characters."),
     "chat.bad_channel": _("You cannot write to that chat."),
     "game.not_found": _("This game does not exist."),
+    "stand_in.not_a_player": _("Only the players of this game can hand a seat to a bot."),
+    "stand_in.bad_seat": _("There is no player's seat of that name in this game."),
+    "stand_in.self": _("You cannot hand your own seat to a bot."),
+    "stand_in.already": _("A bot already plays that seat."),
+    "stand_in.not_away": _("That player has not been awaited long enough."),
+    "stand_in.none": _("No bot plays your seat."),
     # rules engines (shared codes)
     "game.over": _("The game is over."),
     "action.malformed": _("That action is not well formed."),

@@ -1,8 +1,9 @@
 """``/ws/game/<id>/``: the live game's websocket, a thin transport (protocol: ``docs/protocol.md``).
 
 On connect it finds the viewer (the user's seat, or None for a spectator), joins the game's
-group and sends that viewer's full ``state`` and its ``chat`` history. It forwards ``act`` and
-``chat`` to :mod:`game.services` and answers each with a ``result``; after every change (a
+group and sends that viewer's full ``state``, its ``chat`` history and the ``seats`` status
+(stand-in bots, how long awaited seats have waited). It forwards ``act``, ``chat``, ``stand_in``
+and ``take_back`` to :mod:`game.services` and answers each with a ``result``; after every change (a
 ``game.changed`` group message carrying the version) it sends the viewer's new ``state``,
 computed for that viewer by :func:`game.services.payload_text`, never the raw state.
 Bad input (too large, not JSON, unknown type, flooding) gets an ``error`` and the connection stays
@@ -104,9 +105,11 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
         self.group = game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        self.seats_version = -1
         await self.push_state()
         history = await database_sync_to_async(services.chat_history)(self.game_id, self.viewer)
         await self.send_json({"type": "chat", "messages": history, "history": True})
+        await self.push_seats()
         await database_sync_to_async(services.schedule_bots)(self.game_id)
 
     async def disconnect(self, code) -> None:
@@ -137,6 +140,18 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
             self.sent_version = max(self.sent_version, v)
             await self.send(text_data=text)
 
+    async def push_seats(self, seats: dict | None = None, event: dict | None = None) -> None:
+        """A ``seats`` message: stand-in bots, how long each awaited seat has waited, and the
+        notice of a hand-over or take-back (``event``) in the socket's language."""
+        if seats is None:
+            seats = await database_sync_to_async(services.game_seat_status)(self.game_id)
+            if seats is None:
+                return
+        notice = None
+        if event is not None:
+            notice = {**event, "text": services.stand_in_notice(self.ruleset, event, self.lang)}
+        await self.send_json({"type": "seats", **seats, "notice": notice})
+
     # --- receiving --------------------------------------------------------------------------------
     async def receive(self, text_data=None, bytes_data=None) -> None:
         if text_data is None:
@@ -166,6 +181,8 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
             await self.act(rid, msg)
         elif kind == "chat":
             await self.chat(rid, msg)
+        elif kind in ("stand_in", "take_back"):
+            await self.stand_in(rid, kind, msg)
         elif kind == "ping":
             await self.send_json({"type": "pong", "id": rid})
         else:
@@ -215,10 +232,27 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
         else:
             await self.reply(rid, message=line["id"])
 
+    async def stand_in(self, rid, kind: str, msg) -> None:
+        try:
+            if kind == "stand_in":
+                await database_sync_to_async(services.hand_to_bot)(self.game_id, self.user, msg.get("seat"))
+            else:
+                await database_sync_to_async(services.take_back)(self.game_id, self.user)
+        except IllegalAction as exc:
+            await self.reply(rid, self.translated(exc))
+        else:
+            await self.reply(rid)  # the new seat status arrives through the push (a ``seats`` message)
+
     # --- group messages ---------------------------------------------------------------------------
     async def game_changed(self, event) -> None:
         if event.get("version", 0) > self.sent_version:
             await self.push_state(event["version"])
+        if "seats" in event and event.get("version", 0) > self.seats_version:
+            self.seats_version = event["version"]
+            await self.push_seats(event["seats"])
+
+    async def game_seats(self, event) -> None:
+        await self.push_seats(event["seats"], event.get("event"))
 
     async def game_chat(self, event) -> None:
         line = event["message"]

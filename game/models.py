@@ -213,6 +213,11 @@ class Game(models.Model):
     snapshot = models.BinaryField(null=True, blank=True, editable=False)
     snapshot_version = models.IntegerField(default=-1, editable=False)
     snapshot_key = models.CharField(max_length=64, blank=True, editable=False)
+    #: ``{seat: bot level}``: people's seats a stand-in bot plays for now (the seat keeps its user;
+    #: :func:`game.services.hand_to_bot` / :func:`game.services.take_back`)
+    stand_ins = models.JSONField(_("stand-in bots"), default=dict, blank=True)
+    #: ``{seat: unix time}``: since when each awaited seat has been awaited without acting
+    awaited_since = models.JSONField(default=dict, blank=True, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 

@@ -48,9 +48,19 @@ def game_group(game_id: int) -> str:
     return f"game-{game_id}"
 
 
-def game_changed(game_id: int, version: int) -> None:
-    """After the current transaction commits, tell the game's group that ``version`` exists."""
-    transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.changed", "version": version}))
+def game_changed(game_id: int, version: int, seats: dict | None = None) -> None:
+    """After the current transaction commits, tell the game's group that ``version`` exists (with
+    ``seats``: the seat status at that version, :func:`game.services.seat_status`)."""
+    message = {"type": "game.changed", "version": version}
+    if seats is not None:
+        message["seats"] = seats
+    transaction.on_commit(lambda: _send(game_group(game_id), message))
+
+
+def seats_changed(game_id: int, seats: dict, event: dict) -> None:
+    """After commit, tell the game's group that a stand-in bot took or gave back a seat
+    (``event``: ``{"kind": "stand_in" | "take_back", "seat"}``)."""
+    transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.seats", "seats": seats, "event": event}))
 
 
 def chat_posted(game_id: int, message: dict) -> None:

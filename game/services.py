@@ -27,6 +27,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connections, transaction
+from django.utils.translation import gettext
 
 from game.rules import IllegalAction, get_ruleset
 
@@ -55,6 +56,7 @@ def create_game(lobby: Lobby) -> Game:
     rules = lobby.rules
     seed = secrets.randbits(63)
     state = rules.new_game(lobby.players, seed, lobby.options)
+    now = time.time()
     game = Game.objects.create(
         lobby=lobby,
         ruleset=lobby.ruleset,
@@ -64,6 +66,7 @@ def create_game(lobby: Lobby) -> Game:
         snapshot=snapshots.dump(state),
         snapshot_version=0,
         snapshot_key=snapshots.code_key(lobby.ruleset),
+        awaited_since={d.actor: now for d in rules.pending(state)},
     )
     transaction.on_commit(lambda: snapshots.CACHE.put(game.pk, 0, state))
     transaction.on_commit(lambda: schedule_bots(game.pk))
@@ -80,12 +83,15 @@ def seat_of(game: Game, user) -> str | None:
 
 
 def bot_seats(game: Game) -> dict[str, str]:
-    """``{seat: bot level}`` of the game's bot seats."""
-    return dict(Seat.objects.filter(lobby_id=game.lobby_id).exclude(bot="").values_list("house", "bot"))
+    """``{seat: bot level}`` of the game's bot seats, and of the people's seats a stand-in bot
+    plays for now (``game.stand_ins``)."""
+    levels = dict(game.stand_ins or {})
+    levels.update(Seat.objects.filter(lobby_id=game.lobby_id).exclude(bot="").values_list("house", "bot"))
+    return levels
 
 
 def seats_info(game: Game, lang: str) -> list[dict[str, Any]]:
-    """``[{"seat", "name" (in lang), "player", "bot"}]`` in the ruleset's seat order."""
+    """``[{"seat", "name" (in lang), "player", "bot", "stand_in"}]`` in the ruleset's seat order."""
     names = game.rules.seat_names()
     key = gamelog.lang_key(lang)
     rows = {s.house: s for s in Seat.objects.filter(lobby_id=game.lobby_id).select_related("user__profile")}
@@ -96,6 +102,7 @@ def seats_info(game: Game, lang: str) -> list[dict[str, Any]]:
             "name": names.get(h, {}).get(key, h),
             "player": display_name(rows[h].user) if h in rows else "",
             "bot": rows[h].bot if h in rows else "",
+            "stand_in": (game.stand_ins or {}).get(h, ""),
         }
         for h in order
     ]
@@ -145,7 +152,10 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
     new = rules.apply(state, actor, action)
     game.version += 1
     Action.objects.create(game=game, number=game.version, actor=actor, action=json_action, user=user)
-    fields = ["version", "updated_at"]
+    # a seat awaited before and still awaited keeps its time; the actor's starts again
+    now, since = time.time(), game.awaited_since or {}
+    game.awaited_since = {d.actor: (now if d.actor == actor else since.get(d.actor, now)) for d in rules.pending(new)}
+    fields = ["version", "updated_at", "awaited_since"]
     result = rules.result(new)
     if result is not None:
         game.status, game.result = Game.Status.FINISHED, result
@@ -156,9 +166,11 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
         game.snapshot_key = snapshots.code_key(game.ruleset)
         fields += ["snapshot", "snapshot_version", "snapshot_key"]
     game.save(update_fields=fields)
-    gid, v, seed = game.pk, game.version, game.seed
+    gid, v = game.pk, game.version
+    # a game with stand-ins skips the "no bots" cache: it may predate the hand-over
+    seed = None if game.stand_ins else game.seed
     transaction.on_commit(lambda: snapshots.CACHE.put(gid, v, new))
-    notify.game_changed(gid, v)
+    notify.game_changed(gid, v, seat_status(game))
     transaction.on_commit(lambda: schedule_bots(gid, seed))
     return v
 
@@ -186,7 +198,7 @@ def bot_act(game_id: int) -> int | None:
     if game is None or game.status != Game.Status.RUNNING:
         return None
     if not bot_seats(game):  # the common case of a game of people: no lock taken
-        _remember_botless(game)
+        _remember_botless(game)  # (no stand-in either: bot_seats counts them)
         return None
     with transaction.atomic():
         game = _locked(game_id)
@@ -204,6 +216,109 @@ def bot_act(game_id: int) -> int | None:
         return _apply_locked(game, actor, action, None)
 
 
+# --- stand-in bots for players who walked away -------------------------------------------------------
+STAND_IN_LEVEL = "basic"
+
+
+def away_after() -> float:
+    """Seconds a seat must have been awaited before another player may hand it to a bot
+    (``settings.GAME_AWAY_AFTER``, default 180)."""
+    return float(getattr(settings, "GAME_AWAY_AFTER", 180))
+
+
+def seat_status(game: Game, now: float | None = None) -> dict[str, Any]:
+    """``{"away_after", "stand_ins": {seat: level}, "awaited_for": {seat: seconds}}`` from the
+    game row (no query): what the ``seats`` message tells browsers."""
+    now = time.time() if now is None else now
+    since = game.awaited_since or {}
+    return {
+        "away_after": away_after(),
+        "stand_ins": dict(game.stand_ins or {}),
+        "awaited_for": {s: round(max(0.0, now - t), 1) for s, t in since.items()} if game.status == Game.Status.RUNNING else {},
+    }
+
+
+def hand_to_bot(game_id: int, user, seat: Any) -> dict[str, Any]:
+    """``user`` (a player of the game) hands ``seat``, another player's seat awaited for at least
+    :func:`away_after` seconds, to a stand-in bot; returns the new :func:`seat_status`.
+
+    The seat keeps its user; the bot acts for it through :func:`bot_act` until :func:`take_back`.
+    Raises IllegalAction, writing nothing: ``game.not_found``, ``game.over``,
+    ``stand_in.not_a_player`` (spectators, strangers), ``stand_in.bad_seat`` (not a seat of the
+    game, or a bot's), ``stand_in.self``, ``stand_in.already``, ``stand_in.not_away`` (not awaited,
+    or not for long enough; ``params.wait``: seconds left, or null when not awaited).
+    """
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.RUNNING:
+            raise IllegalAction("game.over", "The game is over.")
+        me = seat_of(game, user)
+        if me is None:
+            raise IllegalAction("stand_in.not_a_player", "Only the game's players can hand a seat to a bot.")
+        seats = game.rules.seats(game.players, game.options)
+        if not isinstance(seat, str) or seat not in seats or Seat.objects.filter(lobby_id=game.lobby_id, house=seat).exclude(bot="").exists():
+            raise IllegalAction("stand_in.bad_seat", "No player's seat of that name.", seat=str(seat)[:20])
+        if seat == me:
+            raise IllegalAction("stand_in.self", "You cannot hand your own seat to a bot.")
+        if seat in (game.stand_ins or {}):
+            raise IllegalAction("stand_in.already", "A bot already plays that seat.", seat=seat)
+        since = (game.awaited_since or {}).get(seat)
+        if since is None:
+            raise IllegalAction("stand_in.not_away", "That seat is not awaited.", seat=seat, wait=None)
+        left = since + away_after() - time.time()
+        if left > 0:
+            raise IllegalAction("stand_in.not_away", "That seat has not been awaited long enough.", seat=seat, wait=int(left) + 1)
+        game.stand_ins = {**(game.stand_ins or {}), seat: STAND_IN_LEVEL}
+        game.save(update_fields=["stand_ins"])
+        status = seat_status(game)
+        gid = game.pk
+        notify.seats_changed(gid, status, {"kind": "stand_in", "seat": seat})
+        transaction.on_commit(lambda: _forget_botless(gid))
+        transaction.on_commit(lambda: schedule_bots(gid))
+        return status
+
+
+def take_back(game_id: int, user) -> dict[str, Any]:
+    """``user`` takes their seat back from its stand-in bot, which stops at once (the bot acts only
+    under the game's lock, after reading ``stand_ins``); returns the new :func:`seat_status`.
+    Their wait starts again. Raises IllegalAction, writing nothing: ``game.not_found``,
+    ``stand_in.not_a_player``, ``stand_in.none`` (no bot plays the user's seat)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        me = seat_of(game, user)
+        if me is None:
+            raise IllegalAction("stand_in.not_a_player", "You do not have a seat in this game.")
+        if me not in (game.stand_ins or {}):
+            raise IllegalAction("stand_in.none", "No bot plays your seat.")
+        game.stand_ins = {s: lv for s, lv in game.stand_ins.items() if s != me}
+        fields = ["stand_ins"]
+        if me in (game.awaited_since or {}):
+            game.awaited_since = {**game.awaited_since, me: time.time()}
+            fields.append("awaited_since")
+        game.save(update_fields=fields)
+        status = seat_status(game)
+        notify.seats_changed(game.pk, status, {"kind": "take_back", "seat": me})
+        return status
+
+
+def stand_in_notice(ruleset: str, event: dict[str, Any], lang: str) -> str:
+    """The log line of a hand-over or take-back in ``lang``: "A bot now plays for Stark." """
+    from django.utils import translation
+
+    key = gamelog.lang_key(lang)
+    house = get_ruleset(ruleset).seat_names().get(event.get("seat"), {}).get(key, event.get("seat"))
+    with translation.override(key):
+        if event.get("kind") == "stand_in":
+            return gettext("A bot now plays for %(house)s.") % {"house": house}
+        return gettext("%(house)s is back: the bot no longer plays for them.") % {"house": house}
+
+
+def game_seat_status(game_id: int) -> dict[str, Any] | None:
+    """:func:`seat_status` of a game read now, or None for a missing game."""
+    game = Game.objects.defer("snapshot").filter(pk=game_id).first()
+    return None if game is None else seat_status(game)
+
+
 # --- bots in the background ------------------------------------------------------------------------
 _scheduled: set[int] = set()
 _threads: list[threading.Thread] = []
@@ -219,6 +334,12 @@ def _remember_botless(game: Game) -> None:
         if len(_botless) > 10_000:
             _botless.clear()
         _botless[(game.pk, game.seed)] = time.monotonic()
+
+
+def _forget_botless(game_id: int) -> None:
+    with _sched_lock:
+        for key in [k for k in _botless if k[0] == game_id]:
+            del _botless[key]
 
 
 def schedule_bots(game_id: int, seed: int | None = None) -> None:

@@ -16,6 +16,8 @@ Environment variables (all optional):
   client over a server-side engine position; never in production). Default off.
 * ``GAME_BOT_DELAY`` -- seconds a bot waits before acting (default 0.8; ``none``: bots wait).
 * ``GAME_SNAPSHOT_EVERY`` -- actions between stored state snapshots (default 20).
+* ``GAME_AWAY_AFTER`` -- seconds a player must have been awaited before another player may hand
+  their seat to a stand-in bot (default 180).
 * ``DB_CONN_MAX_AGE`` -- seconds a database connection is reused (default 60 on PostgreSQL, 0 on
   SQLite); ``0`` opens one per request or websocket call.
 * ``BEHIND_HTTPS_PROXY`` -- ``1`` when a load balancer terminates HTTPS and sets
@@ -119,6 +121,8 @@ else:
 _bot_delay = env.str("GAME_BOT_DELAY", default="0.8")
 GAME_BOT_DELAY = None if _bot_delay.lower() == "none" else float(_bot_delay)
 GAME_SNAPSHOT_EVERY = env.int("GAME_SNAPSHOT_EVERY", default=20)  # actions between stored snapshots
+#: seconds a seat must have been awaited before another player may hand it to a stand-in bot
+GAME_AWAY_AFTER = env.float("GAME_AWAY_AFTER", default=180.0)
 LIVE_MAX_MESSAGE = 16384  # characters per websocket message from a browser
 LIVE_RATE, LIVE_BURST = 20, 40  # messages per second per connection, and the burst allowed
 LIVE_CHAT_RATE, LIVE_CHAT_BURST = 0.5, 5  # chat lines per second per connection, and the burst

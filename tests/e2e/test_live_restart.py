@@ -41,6 +41,7 @@ def test_game_continues_after_sigkill(tmp_path):
         answer = await act(ws, "stark", 1)
         assert answer["ok"] is True, answer
         await ws.until(lambda m: m["type"] == "state" and m["version"] == 1)
+        await ws.until(lambda m: m["type"] == "seats" and "stark" not in m["awaited_for"])  # follows that state
 
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)

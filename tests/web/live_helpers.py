@@ -33,7 +33,7 @@ def session_cookie(user) -> bytes:
 
 async def connect(application, game_id: int, user=None, lang: str = "en", first: bool = True):
     """A connected communicator for ``user`` (None: anonymous); returns ``(ws, first state)``
-    after reading the initial state and chat history."""
+    after reading the initial state, chat history and seat status."""
     headers = [ORIGIN]
     if user is not None:
         headers.append((b"cookie", await sync_to_async(session_cookie)(user)))
@@ -46,6 +46,8 @@ async def connect(application, game_id: int, user=None, lang: str = "en", first:
     assert state["type"] == "state"
     chat = await ws.receive_json_from(timeout=5)
     assert chat["type"] == "chat" and chat["history"] is True
+    seats = await ws.receive_json_from(timeout=5)
+    assert seats["type"] == "seats" and seats["notice"] is None
     return ws, state
 
 

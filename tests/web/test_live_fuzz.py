@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SEED = int(os.environ.get("GOTWEB_FUZZ_SEED", "20261123"))
 MESSAGES = int(os.environ.get("GOTWEB_FUZZ_MESSAGES", "2000"))
 MAX_MESSAGE = 16384
-SERVER_TYPES = {"state", "result", "chat", "error", "pong"}
+SERVER_TYPES = {"state", "result", "chat", "error", "pong", "seats"}
 
 
 def documented_codes() -> set[str]:
@@ -431,6 +431,9 @@ class Checker:
             for line in msg["messages"]:
                 assert sock.readable(line["channel"]), (sock.name, line)
                 sock.chats.append(line["id"])
+        elif kind == "seats":
+            assert isinstance(msg["stand_ins"], dict) and isinstance(msg["awaited_for"], dict), msg
+            assert msg["away_after"] > 0 and msg["notice"] is None, msg  # the fuzz hands no seat to a bot
         elif kind == "error" or (kind == "result" and not msg["ok"]):
             err = msg["error"]
             assert err["code"] in self.codes, f"undocumented error code {err['code']!r}"

@@ -4,7 +4,9 @@
 //   client.on("state", fn)       fn({view, pending, version, log}) now (if known) and after every change
 //   client.on("connection", fn)  fn("open" | "connecting" | "closed")
 //   client.send(action)          Promise of {ok: true} | {ok: false, error: {code, message, params}}
-// plus, for the page itself: client.on("chat", fn), client.chat(channel, text, to), client.sync().
+// plus, for the page itself: client.on("chat", fn), client.chat(channel, text, to), client.sync(),
+// client.on("seats", fn) (stand-in bots, how long seats have waited), client.standIn(seat),
+// client.takeBack().
 // The socket (static/js/live.js) reconnects by itself with back-off; every state message is a full view, so a
 // reconnect or a version gap needs no page reload.
 
@@ -13,7 +15,7 @@ import { connect } from "../live.js";
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 
 export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl = window.WebSocket }) {
-  const listeners = { state: [], connection: [], chat: [], error: [] };
+  const listeners = { state: [], connection: [], chat: [], error: [], seats: [] };
   const waiting = new Map(); // request id -> resolve
   let nextId = 1;
   let latest = null; // last {view, pending, version, log, ...}
@@ -52,6 +54,8 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
       resolve(data.ok ? { ok: true, version: data.version } : { ok: false, error: data.error });
     } else if (data.type === "chat") {
       emit("chat", data);
+    } else if (data.type === "seats") {
+      emit("seats", data);
     } else if (data.type === "error") {
       emit("error", data.error);
     }
@@ -98,6 +102,12 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
     },
     chat(channel, text, to = null) {
       return request({ type: "chat", channel, text, to });
+    },
+    standIn(seat) {
+      return request({ type: "stand_in", seat });
+    },
+    takeBack() {
+      return request({ type: "take_back" });
     },
     sync() {
       conn.send({ type: "sync" });

@@ -79,19 +79,105 @@ client.on("state", ({ pending, status: gameStatus, result }) => {
   myTurn = mine;
 });
 
+// --- stand-in bots: hand an away player's seat to a bot, take one's own seat back -------------------
+const standInBox = document.getElementById("stand-in");
+const standInError = document.getElementById("stand-in-error");
+const botSeats = new Set(config.seats.filter((s) => s.bot).map((s) => s.seat));
+let seatStatus = null; // the latest `seats` message, and when it arrived (performance.now())
+let seatStatusAt = 0;
+let awaitedActors = new Set();
+let standInTimer = null;
+const notices = []; // hand-over and take-back lines, shown at the end of the game log
+
+function button(text, onClick, name) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "btn btn-small";
+  b.textContent = text;
+  if (name) b.dataset.seat = name;
+  b.addEventListener("click", async () => {
+    b.disabled = true;
+    const answer = await onClick();
+    standInError.textContent = answer.ok ? "" : answer.error.message;
+    b.disabled = false;
+  });
+  return b;
+}
+
+function renderStandIn() {
+  clearTimeout(standInTimer);
+  const parts = [];
+  let next = Infinity; // seconds until another seat may be handed to a bot
+  if (seatStatus && config.viewer !== null) {
+    const standIns = seatStatus.stand_ins || {};
+    if (standIns[config.viewer]) {
+      const note = document.createElement("span");
+      note.textContent = gettext("A bot is playing for you.");
+      parts.push(note, button(gettext("Take back my seat"), () => client.takeBack(), "take-back"));
+    }
+    const elapsed = (performance.now() - seatStatusAt) / 1000;
+    for (const seat of awaitedActors) {
+      if (seat === config.viewer || standIns[seat] || botSeats.has(seat)) continue;
+      const waited = seatStatus.awaited_for?.[seat];
+      if (waited === undefined) continue;
+      const left = seatStatus.away_after - (waited + elapsed);
+      if (left > 0) {
+        next = Math.min(next, left);
+        continue;
+      }
+      const label = interpolate(gettext("Let a bot play for %s"), [seatName[seat] || seat]);
+      parts.push(button(label, () => client.standIn(seat), seat));
+    }
+  }
+  standInBox.replaceChildren(...parts);
+  standInBox.hidden = parts.length === 0;
+  if (next < Infinity) standInTimer = setTimeout(renderStandIn, (next + 0.5) * 1000);
+}
+
+function renderLog(log) {
+  const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
+  const lines = log.map((line) => {
+    const li = document.createElement("li");
+    li.textContent = line.text;
+    li.dataset.n = line.n;
+    return li;
+  });
+  for (const text of notices) {
+    const li = document.createElement("li");
+    li.className = "log-notice";
+    li.textContent = text;
+    lines.push(li);
+  }
+  logList.replaceChildren(...lines);
+  if (atBottom) logList.scrollTop = logList.scrollHeight;
+}
+
+client.on("seats", (data) => {
+  seatStatus = data;
+  seatStatusAt = performance.now();
+  for (const li of document.querySelectorAll(".play-seats li[data-seat]")) {
+    const tag = li.querySelector(".tag-stand-in");
+    if (tag) tag.hidden = !(data.stand_ins || {})[li.dataset.seat];
+  }
+  if (data.notice) {
+    notices.push(data.notice.text);
+    if (notices.length > 20) notices.shift();
+    renderLog(lastLog);
+  }
+  renderStandIn();
+});
+
+client.on("state", ({ pending, status: gameStatus }) => {
+  awaitedActors = new Set(gameStatus === "finished" ? [] : pending.map((d) => d.actor));
+  renderStandIn();
+});
+
 // --- game log ----------------------------------------------------------------------------------------
 const logList = document.getElementById("log");
+let lastLog = [];
 client.on("state", ({ log }) => {
-  const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
-  logList.replaceChildren(
-    ...log.map((line) => {
-      const li = document.createElement("li");
-      li.textContent = line.text;
-      li.dataset.n = line.n;
-      return li;
-    }),
-  );
-  if (atBottom) logList.scrollTop = logList.scrollHeight;
+  lastLog = log;
+  renderLog(log);
 });
 
 // --- chat ------------------------------------------------------------------------------------------------
