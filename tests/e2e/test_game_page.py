@@ -9,6 +9,7 @@ import re
 import pytest
 
 from .conftest import _free_port, start_server, stop_server
+from .pages import fill_with_bots_and_start, guest_creates_lobby
 
 pytestmark = pytest.mark.e2e
 
@@ -42,21 +43,8 @@ def test_play_page_connects_chats_and_survives_a_restart(browser, own_server, sh
     errors = []
     host.on("pageerror", lambda e: errors.append(str(e)))
 
-    host.goto(base + "/accounts/guest/")
-    host.fill("#id_display_name", "Tywin")
-    host.get_by_role("button", name="Play").click()
-    host.goto(base + "/lobby/new/")
-    host.fill("#id_name", "Bots at Casterly Rock")
-    host.select_option("#id_players", "3")
-    host.select_option("#id_house", "lannister")
-    host.get_by_role("button", name="Create the lobby").click()
-    for _ in range(2):
-        host.locator("#add-bot-button").click()
-    expect(host.locator("#seat-count")).to_have_text("3 / 3")
-    host.locator("#start-button").click()
-    host.locator("#game-link").click()
-    expect(host).to_have_url(re.compile(r"/game/\d+/$"))
-    game_path = host.url.replace(base, "")
+    guest_creates_lobby(host, base, "Bots at Casterly Rock")
+    game_path = fill_with_bots_and_start(host, base, bots=2)
 
     expect(host.locator("#conn-status")).to_have_attribute("data-state", "open")
     expect(host.locator("#log")).to_contain_text("A 3-player game begins.")

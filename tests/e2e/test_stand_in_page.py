@@ -9,6 +9,7 @@ import re
 import pytest
 
 from .conftest import start_server, stop_server
+from .pages import fill_with_bots_and_start, guest_creates_lobby
 
 pytestmark = pytest.mark.e2e
 
@@ -32,15 +33,7 @@ def test_a_bot_stands_in_for_an_away_player(browser, server, shots):
         page.set_default_timeout(15_000)
         page.on("pageerror", lambda e: errors.append(str(e)))
 
-    host.goto(base + "/accounts/guest/")
-    host.fill("#id_display_name", "Tywin")
-    host.get_by_role("button", name="Play").click()
-    host.goto(base + "/lobby/new/")
-    host.fill("#id_name", "Who is away?")
-    host.select_option("#id_players", "3")
-    host.select_option("#id_house", "lannister")
-    host.get_by_role("button", name="Create the lobby").click()
-    lobby_path = host.url.replace(base, "")
+    lobby_path = guest_creates_lobby(host, base, "Who is away?")
 
     arya.goto(base + "/accounts/guest/?next=" + lobby_path)
     arya.fill("#id_display_name", "Arya")
@@ -48,11 +41,7 @@ def test_a_bot_stands_in_for_an_away_player(browser, server, shots):
     arya.select_option("#id_house", "stark")
     arya.get_by_role("button", name="Join").click()
     expect(host.locator("#seat-count")).to_have_text("2 / 3")
-    host.locator("#add-bot-button").click()
-    expect(host.locator("#seat-count")).to_have_text("3 / 3")
-    host.locator("#start-button").click()
-    host.locator("#game-link").click()
-    expect(host).to_have_url(re.compile(r"/game/\d+/$"))
+    fill_with_bots_and_start(host, base, bots=1)
     arya.goto(host.url)
 
     # nobody may hand a seat before it has waited; then each player may hand the other's

@@ -4,11 +4,11 @@ the reveal on the map; a spectator watches the same screen with no panel."""
 
 from __future__ import annotations
 
-import re
 
 import pytest
 
 from tests.e2e.conftest import start_server, stop_server
+from tests.e2e.pages import fill_with_bots_and_start, guest_creates_lobby
 from tests.ui.conftest import click_area
 
 pytestmark = pytest.mark.e2e
@@ -32,21 +32,8 @@ def test_orders_by_clicking_on_the_live_page(browser, game_server, shots):
     host.set_default_timeout(20_000)
     errors = []
     host.on("pageerror", lambda e: errors.append(str(e)))
-    host.goto(base + "/accounts/guest/")
-    host.fill("#id_display_name", "Tywin")
-    host.get_by_role("button", name="Play").click()
-    host.goto(base + "/lobby/new/")
-    host.fill("#id_name", "Clicking at Casterly Rock")
-    host.select_option("#id_players", "3")
-    host.select_option("#id_house", "lannister")
-    host.get_by_role("button", name="Create the lobby").click()
-    for _ in range(2):
-        host.locator("#add-bot-button").click()
-    expect(host.locator("#seat-count")).to_have_text("3 / 3")
-    host.locator("#start-button").click()
-    host.locator("#game-link").click()
-    expect(host).to_have_url(re.compile(r"/game/\d+/$"))
-    game_path = host.url.replace(base, "")
+    guest_creates_lobby(host, base, "Clicking at Casterly Rock")
+    game_path = fill_with_bots_and_start(host, base, bots=2)
 
     expect(host.locator("#board-root")).to_have_attribute("data-ready", "1")
     expect(host.locator("#board-root")).to_have_attribute("data-decision", "place_orders")
