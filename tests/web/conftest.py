@@ -53,3 +53,19 @@ def _english_by_default():
     translation.activate("en")
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def application():
+    """The project's ASGI application (websockets through the real routing and middleware)."""
+    from gotweb.asgi import application
+
+    return application
+
+
+@pytest.fixture
+def live_settings(settings):
+    """Live-play tests drive bots themselves and use the in-memory channel layer."""
+    settings.GAME_BOT_DELAY = None
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    return settings

@@ -8,20 +8,7 @@ from asgiref.sync import sync_to_async
 
 from .live_helpers import connect, drain, start_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _setup(settings):
-    settings.GAME_BOT_DELAY = None
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-
-
-@pytest.fixture
-def application():
-    from gotweb.asgi import application
-
-    return application
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("live_settings")]
 
 
 @pytest.fixture

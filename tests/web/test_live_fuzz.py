@@ -59,20 +59,12 @@ def documented_codes() -> set[str]:
 
 
 @pytest.fixture(autouse=True)
-def _live_settings(settings):
-    settings.GAME_BOT_DELAY = None
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+def _live_settings(live_settings):
+    settings = live_settings
     settings.GAME_SNAPSHOT_EVERY = 7  # exercise snapshots too
     # players and the spectator are not rate limited here; the anonymous visitor is (see below)
     settings.LIVE_RATE, settings.LIVE_BURST = 1e6, 1e6
     settings.LIVE_CHAT_RATE, settings.LIVE_CHAT_BURST = 1e6, 1e6
-
-
-@pytest.fixture
-def application():
-    from gotweb.asgi import application
-
-    return application
 
 
 # --- the model --------------------------------------------------------------------------------

@@ -35,13 +35,6 @@ def channel_layer(request, settings):
     yield request.param
 
 
-@pytest.fixture
-def application():
-    from gotweb.asgi import application
-
-    return application
-
-
 async def _connect(application, path):
     communicator = WebsocketCommunicator(application, path, headers=ORIGIN)
     connected, _ = await communicator.connect()

@@ -19,10 +19,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def _setup(settings):
-    settings.GAME_BOT_DELAY = None
-    settings.GAME_AWAY_AFTER = 60
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+def _setup(live_settings):
+    live_settings.GAME_AWAY_AFTER = 60
     snapshots.CACHE.clear()
     yield
     services.wait_for_bots()
@@ -141,13 +139,6 @@ def test_finished_game_refuses(make_lobby):
 
 
 # --- the websocket ------------------------------------------------------------------------------------
-@pytest.fixture
-def application():
-    from gotweb.asgi import application
-
-    return application
-
-
 async def test_stand_in_over_the_socket(application, make_lobby, make_user):
     game, users = await sync_to_async(start_game)(make_lobby, 3)
     watcher = await sync_to_async(make_user)("watcher")
