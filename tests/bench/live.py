@@ -44,6 +44,8 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.daphne import free_port, launch  # noqa: E402  (after the path is set)
+
 SECRET = "bench-" + "x" * 44
 ORIGIN = "http://127.0.0.1"
 PLAYERS = 6
@@ -101,27 +103,14 @@ finally:
 
 def start_daphne(tmp: Path, profile: str | None):
     """Migrate, then start daphne on a free port (under cProfile when ``profile``)."""
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     env = {**os.environ, "STATIC_ROOT": str(tmp / "static")}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     args = ["-b", "127.0.0.1", "-p", str(port), "gotweb.asgi:application"]
-    cmd = [sys.executable, "-c", _PROFILED, str(Path(profile).resolve()), *args] if profile else [sys.executable, "-m", "daphne", *args]
-    log = open(tmp / "daphne.log", "ab")
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            return f"http://127.0.0.1:{port}", proc
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                sys.exit("daphne did not start:\n" + (tmp / "daphne.log").read_text(errors="replace"))
-            time.sleep(0.1)
+    cmd = [sys.executable, "-c", _PROFILED, str(Path(profile).resolve()), *args] if profile else None
+    try:
+        return launch(env, port, tmp / "daphne.log", cmd)
+    except RuntimeError as exc:
+        sys.exit(str(exc))
 
 
 # --- sockets -----------------------------------------------------------------------------------------

@@ -8,7 +8,9 @@ import re
 
 import pytest
 
-from .conftest import _free_port, start_server, stop_server
+from tests.daphne import free_port
+
+from .conftest import start_server, stop_server
 from .pages import fill_with_bots_and_start, guest_creates_lobby
 
 pytestmark = pytest.mark.e2e
@@ -17,7 +19,7 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture
 def own_server(tmp_path):
     """A daphne server this test may kill and start again on the same port (SQLite file)."""
-    port = _free_port()
+    port = free_port()
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "GAME_BOT_DELAY": "0.2"}
     box = {}
 

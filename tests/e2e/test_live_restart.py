@@ -9,14 +9,16 @@ import pytest
 
 from tests.wsclient import WS, Closed, run_sync
 
-from .conftest import _free_port, start_server, stop_server
+from tests.daphne import free_port
+
+from .conftest import start_server, stop_server
 from .live_tools import legal_move, setup_game
 
 pytestmark = pytest.mark.e2e
 
 
 def test_game_continues_after_sigkill(tmp_path):
-    port = _free_port()
+    port = free_port()
     db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
     env = {"DATABASE_URL": db, "GAME_BOT_DELAY": "none"}
     url, proc = start_server(tmp_path, env, "daphne-restart", port=port)
