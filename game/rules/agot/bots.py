@@ -209,14 +209,17 @@ class _Bot:
             for _ in range(3):
                 if pts <= 0 or not singles or rnd.random() < 0.2:
                     break
-                s = rnd.choice(singles)
-                cost = 1 if s.get("upgrade") or s["unit"] == "ship" else r["costs"][s["unit"]]
-                if cost > pts:
-                    continue
-                if self._recruits_ok(out + [s]):
-                    out.append(s)
-                    pts -= cost
+                pts = self._take_recruit(out, rnd.choice(singles), r, pts)
         return out
+
+    def _take_recruit(self, out: list[dict], s: dict, r: dict, pts: int) -> int:
+        """Append recruit ``s`` to ``out`` if ``pts`` (of area options ``r``) pay for it and the
+        engine accepts the whole list; returns the points left."""
+        cost = 1 if s.get("upgrade") or s["unit"] == "ship" else r["costs"][s["unit"]]
+        if cost <= pts and self._recruits_ok(out + [s]):
+            out.append(s)
+            return pts - cost
+        return pts
 
     def _recruits_ok(self, recs: list[dict]) -> bool:
         if self.d.kind == "consolidate":
@@ -530,12 +533,7 @@ class _Bot:
             if r["ships"]:
                 order.append({"area": area, "unit": "ship", "to": r["ships"][0]})
             for s in order:
-                cost = 1 if s.get("upgrade") or s["unit"] == "ship" else r["costs"][s["unit"]]
-                if cost > pts:
-                    continue
-                if self._recruits_ok(out + [s]):
-                    out.append(s)
-                    pts -= cost
+                pts = self._take_recruit(out, s, r, pts)
         return out
 
     def _basic_bid(self) -> int:
