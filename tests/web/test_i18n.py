@@ -114,16 +114,17 @@ def test_javascript_catalogue(client):
     assert "\\u5df2\\u590d\\u5236" in js or "已复制" in js
 
 
+#: how /boards/agot2.json is asked for, and whether the answer is in Chinese
+BOARD_DATA_REQUESTS = [
+    ("?lang=zh-hans", {}, True),
+    ("?lang=en", {}, False),
+    ("", {"HTTP_ACCEPT_LANGUAGE": "zh-CN,zh;q=0.9"}, True),
+    ("", {}, False),
+]
+
+
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    "query, headers, chinese",
-    [
-        ("?lang=zh-hans", {}, True),
-        ("?lang=en", {}, False),
-        ("", {"HTTP_ACCEPT_LANGUAGE": "zh-CN,zh;q=0.9"}, True),
-        ("", {}, False),
-    ],
-)
+@pytest.mark.parametrize("query, headers, chinese", BOARD_DATA_REQUESTS)
 def test_board_data_house_card_abilities_in_the_viewers_language(client, query, headers, chinese):
     """/boards/agot2.json serves each house card's ability in Chinese (ours) or English."""
     from game.rules.agot.data import board
@@ -146,15 +147,7 @@ def test_board_data_follows_the_chosen_language(client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    "query, headers, chinese",
-    [
-        ("?lang=zh-hans", {}, True),
-        ("?lang=en", {}, False),
-        ("", {"HTTP_ACCEPT_LANGUAGE": "zh-CN,zh;q=0.9"}, True),
-        ("", {}, False),
-    ],
-)
+@pytest.mark.parametrize("query, headers, chinese", BOARD_DATA_REQUESTS)
 def test_board_data_westeros_and_wildling_texts_in_the_viewers_language(client, query, headers, chinese):
     """/boards/agot2.json serves Westeros card effects (the rulebook's Chinese) and wildling card
     texts (ours) in Chinese for zh-hans, the reference's English otherwise."""
