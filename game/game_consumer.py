@@ -24,7 +24,8 @@ from django.utils import translation
 
 from game.rules import IllegalAction
 
-from . import errors, gamelog, services
+from . import errors, gamelog, notify, services
+from .hub import hub
 from .models import Game
 from .notify import game_group
 from .ratelimit import TokenBucket
@@ -72,6 +73,23 @@ def _valid_unicode(text: str, msg) -> bool:
     return True
 
 
+async def published(fn, *args):
+    """``fn(*args)`` (a :mod:`game.services` call) in the database thread, with the group messages
+    of what it committed held (:func:`game.notify.held`), then published through this process's
+    hub, which hands them to its own sockets at once. Returns what ``fn`` returns; what it raises
+    propagates, and then nothing was committed or published."""
+
+    def run():
+        with notify.held() as messages:
+            return fn(*args), messages
+
+    result, messages = await database_sync_to_async(run)()
+    h = hub()
+    for group, message in messages:
+        await h.publish(group, message)
+    return result
+
+
 class NoIdleDbHop:
     """A consumer mixin: dispatch a message straight to its handler.
 
@@ -103,7 +121,7 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
         self.bucket = TokenBucket(_setting("LIVE_RATE", 20), _setting("LIVE_BURST", 40))
         self.chat_bucket = TokenBucket(_setting("LIVE_CHAT_RATE", 0.5), _setting("LIVE_CHAT_BURST", 5))
         self.group = game_group(self.game_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await hub().join(self.group, self)
         await self.accept()
         self.seats_version = -1
         await self.push_state()
@@ -114,7 +132,7 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
 
     async def disconnect(self, code) -> None:
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await hub().leave(self.group, self)
 
     # --- sending ----------------------------------------------------------------------------------
     async def send_json(self, data) -> None:
@@ -209,7 +227,7 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
                 await self.reply(rid, errors.translate("message.malformed"))
             return
         try:
-            v = await database_sync_to_async(services.act)(self.game_id, self.user, msg.get("action"), version)
+            v = await published(services.act, self.game_id, self.user, msg.get("action"), version)
         except services.StaleVersion as exc:
             await self.reply(rid, self.translated(exc))
             await self.push_state()  # resync
@@ -224,9 +242,7 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
                 await self.reply(rid, errors.translate("rate_limited"))
             return
         try:
-            line = await database_sync_to_async(services.post_chat)(
-                self.game_id, self.user, msg.get("channel"), msg.get("text"), msg.get("to")
-            )
+            line = await published(services.post_chat, self.game_id, self.user, msg.get("channel"), msg.get("text"), msg.get("to"))
         except IllegalAction as exc:
             await self.reply(rid, self.translated(exc))
         else:
@@ -235,9 +251,9 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
     async def stand_in(self, rid, kind: str, msg) -> None:
         try:
             if kind == "stand_in":
-                await database_sync_to_async(services.hand_to_bot)(self.game_id, self.user, msg.get("seat"))
+                await published(services.hand_to_bot, self.game_id, self.user, msg.get("seat"))
             else:
-                await database_sync_to_async(services.take_back)(self.game_id, self.user)
+                await published(services.take_back, self.game_id, self.user)
         except IllegalAction as exc:
             await self.reply(rid, self.translated(exc))
         else:

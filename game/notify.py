@@ -1,12 +1,20 @@
 """Tell browsers that something changed: channel-layer group messages sent after commit.
 
-Messages are hints (DESIGN.md principle 5): they carry a version number, and each consumer reads
-the current state from the database before pushing it.
+Messages are hints (DESIGN.md principle 5): they carry a version number, and each consumer finds
+the payload of that version (from its process's cache, else the database) before pushing it.
+
+A game's group is joined by one relay per process (:mod:`game.hub`), which hands each message
+to that process's sockets. Code running in a consumer's database thread may hold its messages
+(:func:`held`) so that the consumer publishes them itself through its hub: its own process's
+sockets then get them without a round trip through the channel layer.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -14,6 +22,20 @@ from django.db import transaction
 
 LOBBY_LIST_GROUP = "lobbies"
 log = logging.getLogger(__name__)
+_held = threading.local()
+
+
+@contextmanager
+def held() -> Iterator[list[tuple[str, dict]]]:
+    """Inside the block, in this thread, the group messages of committed changes are appended to
+    the yielded list as ``(group, message)`` instead of being sent; the caller sends them (an
+    async consumer: :meth:`game.hub.Hub.publish`). Blocks do not nest."""
+    messages: list[tuple[str, dict]] = []
+    _held.messages = messages
+    try:
+        yield messages
+    finally:
+        _held.messages = None
 
 
 def lobby_group(lobby_id: int) -> str:
@@ -25,6 +47,10 @@ def _send(group: str, message: dict) -> None:
     """Best effort: the change is already committed, so a channel layer that is down (Redis
     unreachable) must not turn the player's request into an error. Browsers catch up when their
     socket reconnects, since every connect sends the current state."""
+    messages = getattr(_held, "messages", None)
+    if messages is not None:
+        messages.append((group, message))
+        return
     try:
         layer = get_channel_layer()
         if layer is not None:

@@ -79,6 +79,12 @@ class Ruleset(Protocol):
 
     Errors: every method that takes a client's input raises :class:`IllegalAction`, never another
     exception, for anything the rules or the action format refuse.
+
+    Optional: ``shared_view(state) -> dict`` and ``own_view(state, viewer) -> dict``, ``view``
+    split into the part every viewer of a state sees alike and the viewer's own part
+    (``view(state, v) == {**shared_view(state), **own_view(state, v)}``, keys disjoint), so the
+    server renders the shared part once per state (:mod:`game.services`). Without them, the
+    whole view is rendered per viewer.
     """
 
     id: str  #: registry id, e.g. ``"agot2"``

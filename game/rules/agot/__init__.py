@@ -30,6 +30,8 @@ from .flow import apply as _apply
 from .flow import current_decisions
 from .setup import new_game as _new_game
 from .state import State
+from .views import own_view as _own_view
+from .views import shared_view as _shared_view
 from .views import view as _view
 
 from .data import DATA_DIR  # noqa: E402,F401
@@ -85,6 +87,14 @@ class AgotRuleset:
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return _view(state, viewer)
+
+    def shared_view(self, state: State) -> dict[str, Any]:
+        """The part of :meth:`view` every viewer of ``state`` sees alike (see :mod:`.views`)."""
+        return _shared_view(state)
+
+    def own_view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """The rest of :meth:`view`: what depends on ``viewer`` (see :mod:`.views`)."""
+        return _own_view(state, viewer)
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state.result

@@ -28,13 +28,18 @@ from .state import State, events
 
 
 def view(state: State, viewer: str | None) -> dict[str, Any]:
-    """The JSON-able view of ``state`` for ``viewer`` (a house id in play, or None)."""
-    if viewer is not None and viewer not in state.houses:
-        viewer = None
+    """The JSON-able view of ``state`` for ``viewer`` (a house id in play, or None): the
+    :func:`shared_view` followed by the viewer's :func:`own_view`."""
+    return {**shared_view(state), **own_view(state, viewer)}
+
+
+def shared_view(state: State) -> dict[str, Any]:
+    """The part of every viewer's view that is the same for all of them (the board, the tracks,
+    who has placed orders or bid, revealed bids, decks' sizes...). A server renders it once per
+    state however many sockets watch; its keys never appear in :func:`own_view`."""
     b = board()
     out: dict[str, Any] = {
         "ruleset": "agot2",
-        "viewer": viewer,
         "version": state.version,
         "players": state.players,
         "houses": list(state.houses),
@@ -58,7 +63,6 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "neutral": dict(sorted(state.neutral.items())),
         "blocked": sorted(state.blocked),
         "orders": {a: {"house": h, "token": t, "type": b.order_tokens[t].type} for a, (h, t) in sorted(state.orders.items())},
-        "hands": {h: list(v) for h, v in state.hands.items()},
         "discards": {h: list(v) for h, v in state.discards.items()},
         "decks": {k: len(v) for k, v in state.decks.items()},
         "westeros_cards": list(state.ctx.get("westeros_cards", ())),
@@ -69,15 +73,27 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         # which areas hold a face-down order (not which order): public, matters when houses
         # place in turn order (没有足够的指令标记了？)
         out["placed_areas"] = {h: sorted(a for a, _ in orders) for h, orders in sorted(state.placed.items())}
-        if viewer in state.placed:
-            out["my_orders"] = dict(state.placed[viewer])
     if "bids" in state.ctx:
-        got = dict(state.ctx["bids"])
-        out["bids_placed"] = sorted(got)
-        if viewer in got:
-            out["my_bid"] = got[viewer]
+        out["bids_placed"] = sorted(dict(state.ctx["bids"]))
     if "revealed_bids" in state.ctx:
         out["revealed_bids"] = dict(state.ctx["revealed_bids"])
+    return out
+
+
+def own_view(state: State, viewer: str | None) -> dict[str, Any]:
+    """The part of the view that depends on ``viewer``: ``viewer`` itself, the house card hands
+    (hidden during a combat's card choice), the viewer's face-down orders, bid and look at the
+    top wildling card, the combat as the viewer sees it, the pending decisions (options only for
+    the viewer's own) and the events told to the viewer."""
+    if viewer is not None and viewer not in state.houses:
+        viewer = None
+    out: dict[str, Any] = {"viewer": viewer, "hands": {h: list(v) for h, v in state.hands.items()}}
+    if viewer in state.placed:
+        out["my_orders"] = dict(state.placed[viewer])
+    if "bids" in state.ctx:
+        got = dict(state.ctx["bids"])
+        if viewer in got:
+            out["my_bid"] = got[viewer]
     saw = state.ctx.get("raven_saw")
     if saw and viewer == saw[0] and state.decks["wildling"] and state.decks["wildling"][0] == saw[1]:
         out["wildling_top"] = saw[1]

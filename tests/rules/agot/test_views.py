@@ -47,3 +47,26 @@ def test_private_events_only_to_their_house():
     assert any(e["kind"] == "secret" for e in R.view(s, "stark")["events"])
     assert not any(e["kind"] == "secret" for e in R.view(s, "lannister")["events"])
     assert not any(e["kind"] == "secret" for e in R.view(s, None)["events"])
+
+
+def test_shared_view_is_the_same_for_every_viewer_and_the_split_is_exact():
+    """``view`` = ``shared_view`` + ``own_view`` with disjoint keys, at every step of random
+    games: the server renders the shared part once per version for all sockets, so it must not
+    depend on the viewer (a secret there would reach everyone)."""
+    import random
+
+    for seed in (1, 2):
+        s = R.new_game(4, seed, {})
+        rng = random.Random(seed)
+        for _ in range(160):
+            if R.result(s) is not None:
+                break
+            shared = R.shared_view(s)
+            for viewer in [None, *s.houses]:
+                own = R.own_view(s, viewer)
+                assert not set(shared) & set(own)
+                assert {**shared, **own} == R.view(s, viewer)
+                # every private key of the view lives in the viewer's own part
+                assert {"my_orders", "my_bid", "wildling_top", "combat", "hands", "pending", "events"} >= set(own) - {"viewer"}
+            actor = R.pending(s)[0].actor
+            s = R.apply(s, actor, R.bot_action(s, actor, "random", rng.getrandbits(62)))

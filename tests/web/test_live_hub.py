@@ -1,0 +1,116 @@
+"""The hub (game/hub.py): one relay channel per process and group, local fan-out to its members,
+a publishing process's own members served at once and exactly once; on the in-memory channel
+layer and on a real Redis server. Two Hub objects on one loop stand for two server processes
+(the two-daphne test, tests/e2e/test_live_two_servers_game.py, runs real ones)."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+import pytest
+from channels.layers import InMemoryChannelLayer
+
+from game.hub import Hub
+
+
+@pytest.fixture(params=["memory", "redis"])
+def layer(request):
+    if request.param == "memory":
+        return InMemoryChannelLayer()
+    from channels_redis.core import RedisChannelLayer
+
+    return RedisChannelLayer(hosts=[request.getfixturevalue("redis_url")], prefix=f"gotweb-test-{uuid.uuid4().hex[:8]}")
+
+
+class Member:
+    """A stand-in consumer: records what the hub dispatches to it; ``fail`` raises on a type."""
+
+    def __init__(self, fail: str | None = None) -> None:
+        self.got: list[dict] = []
+        self.fail = fail
+
+    async def dispatch(self, message: dict) -> None:
+        if message["type"] == self.fail:
+            raise RuntimeError("handler failed")
+        self.got.append(message)
+
+
+async def _settle(members, count: int, timeout: float = 5.0) -> None:
+    """Wait until every member holds ``count`` messages, then a moment for any extra copy."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while any(len(m.got) < count for m in members) and loop.time() < end:
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.1)
+
+
+async def _members_of_group(layer, group: str) -> int:
+    if isinstance(layer, InMemoryChannelLayer):
+        return len(layer.groups.get(group, {}))
+    conn = layer.connection(layer.consistent_hash(group))
+    return await conn.zcard(layer._group_key(group))
+
+
+async def test_one_relay_per_process_and_group(layer):
+    hub, group = Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
+    members = [Member() for _ in range(5)]
+    for m in members:
+        await hub.join(group, m)
+    await hub.join(group, members[0])  # joining twice changes nothing
+    assert hub.members(group) == 5
+    assert await _members_of_group(layer, group) == 1  # one channel in the group, not five
+    for m in members:
+        await hub.leave(group, m)
+    assert hub.members(group) == 0
+    assert await _members_of_group(layer, group) == 0  # the last leave takes the relay out
+
+
+async def test_publish_reaches_every_process_once(layer):
+    """A publishing hub serves its own members at once (before the channel layer's round trip)
+    and its relay skips the copy that comes back; the other process's members get it once."""
+    here, there, group = Hub(layer), Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
+    local, remote = [Member(), Member()], [Member(), Member(), Member()]
+    for m in local:
+        await here.join(group, m)
+    for m in remote:
+        await there.join(group, m)
+
+    here.deliver(group, {"type": "game.changed", "version": 1})
+    await asyncio.sleep(0)  # one turn of the loop: no channel layer involved yet
+    assert [m.got for m in local] == [[{"type": "game.changed", "version": 1}]] * 2
+
+    await here.publish(group, {"type": "game.changed", "version": 2})
+    await _settle(local + remote, 1)
+    assert [len(m.got) for m in local] == [2, 2]  # version 1 (deliver) and 2, no echo of 2
+    assert all(m.got == [{"type": "game.changed", "version": 2}] for m in remote)
+
+
+async def test_a_plain_group_send_reaches_every_member(layer):
+    """What a bot's thread, an HTTP view or another server sends with ``group_send`` arrives
+    through the relays."""
+    a, b, group = Hub(layer), Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
+    members = [Member(), Member(), Member()]
+    await a.join(group, members[0])
+    await a.join(group, members[1])
+    await b.join(group, members[2])
+    await layer.group_send(group, {"type": "game.chat", "message": {"id": 7}})
+    await _settle(members, 1)
+    assert all(m.got == [{"type": "game.chat", "message": {"id": 7}}] for m in members)
+
+
+async def test_order_kept_and_a_failing_member_does_not_stop_the_others(layer):
+    hub, group = Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
+    bad, good = Member(fail="game.seats"), Member()
+    await hub.join(group, bad)
+    await hub.join(group, good)
+    for i, kind in enumerate(["game.changed", "game.seats", "game.changed", "game.chat"]):
+        await hub.publish(group, {"type": kind, "n": i})
+    await _settle([good], 4)
+    assert [m["n"] for m in good.got] == [0, 1, 2, 3]
+    assert [m["n"] for m in bad.got] == [0, 2, 3]  # its failed message is logged, the rest arrive
+    await hub.leave(group, bad)
+    await hub.publish(group, {"type": "game.changed", "n": 4})
+    await _settle([good], 5)
+    assert [m["n"] for m in bad.got] == [0, 2, 3]  # gone: nothing more
+    assert good.got[-1]["n"] == 4
