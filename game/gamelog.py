@@ -8,6 +8,8 @@ event never breaks the page.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from django.utils import translation
@@ -25,14 +27,31 @@ def lang_key(lang: str | None) -> str:
 def lines(ruleset: str, view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """``[{"n": int, "text": str, "round": int | None}]``, the latest :data:`LOG_WINDOW` events
     of ``view["events"]`` told in ``lang``; ``n`` counts events from the game's start."""
-    events = list(view.get("events") or [])
+    events = view.get("events") or []
     first = max(0, len(events) - LOG_WINDOW)
+    window = list(events[first:])
     key = lang_key(lang)
+    # the viewers of one version mostly share their window: told once (the entry keeps its
+    # events, so the ids it is found by are not reused while it lives)
+    cache_key = (ruleset, key, first, tuple(map(id, window)))
+    with _LINES_LOCK:
+        hit = _LINES.get(cache_key)
+    if hit is not None:
+        return list(hit[1])
     out = []
     with translation.override(key):
-        for i, ev in enumerate(events[first:], start=first):
+        for i, ev in enumerate(window, start=first):
             out.append({"n": i, "text": _told(ruleset, ev, key), "round": ev.get("round", ev.get("turn"))})
-    return out
+    with _LINES_LOCK:
+        _LINES[cache_key] = (window, out)
+        while len(_LINES) > _LINES_MAX:
+            _LINES.popitem(last=False)
+    return list(out)
+
+
+_LINES: OrderedDict[tuple, tuple[list, list[dict[str, Any]]]] = OrderedDict()
+_LINES_MAX = 256
+_LINES_LOCK = threading.Lock()
 
 
 #: ``(id(event), ruleset, lang) -> (event, text)``: a game's events are never changed once made

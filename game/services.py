@@ -479,7 +479,22 @@ def _payload_parts(game_id: int, ruleset: str, state: Any, version: int, viewer:
     view = rules.view(state, viewer)
     head = _head(game_id, version, viewer, rules.result(state))
     tail = {"pending": pending_for(rules, state, viewer), "log": gamelog.lines(ruleset, view, lang)}
-    return head, view, tail
+    return head, windowed_view(view), tail
+
+
+def windowed_view(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` as a payload carries it: of its ``events``, only the latest
+    :data:`~game.gamelog.LOG_WINDOW` (the ones the ``log`` tells), and ``events_from``, the index
+    of the first of them in the viewer's whole list. The whole list grows all game long (about
+    50 KB by the end of round 5) and every push would repeat it."""
+    evs = view.get("events")
+    if not isinstance(evs, list):
+        return view
+    first = max(0, len(evs) - gamelog.LOG_WINDOW)
+    out = {k: v for k, v in view.items() if k != "events"}
+    out["events_from"] = first
+    out["events"] = evs[first:]
+    return out
 
 
 def _head(game_id: int, version: int, viewer: str | None, result: dict | None) -> dict[str, Any]:
@@ -502,6 +517,7 @@ def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: 
     own = rules.own_view(state, viewer)
     head = _head(game_id, version, viewer, rules.result(state))
     tail = {"pending": pending_for(rules, state, viewer), "log": gamelog.lines(ruleset, own, lang)}
+    own = windowed_view(own)
     own_text = _dumps(own, events_of=own)
     if shared_text == "{}":
         view_text = own_text
@@ -534,8 +550,8 @@ def _shared_text(game_id: int, version: int, rules, state: Any) -> str:
 
 def _dumps(data: dict[str, Any], events_of: dict[str, Any] | None = None) -> str:
     """``data`` as compact JSON. The ``events`` list of ``events_of`` (default ``data["view"]``),
-    when there is one, is spliced in from :func:`_events_text`: the same text as encoding it
-    whole, at a fraction of the cost."""
+    when there is one, is spliced in from each event's JSON text, made once per event (events
+    are never changed once made): the same text as encoding it whole, at a fraction of the cost."""
     holder = events_of if events_of is not None else data.get("view")
     evs = holder.get("events") if isinstance(holder, dict) else None
     if not isinstance(evs, list) or not evs:
@@ -544,43 +560,16 @@ def _dumps(data: dict[str, Any], events_of: dict[str, Any] | None = None) -> str
     data = marked if holder is data else {**data, "view": marked}
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     mark = json.dumps(_EVENTS_MARK)
-    return text.replace(mark, _events_text(evs, data.get("viewer", holder.get("viewer"))), 1)
+    return text.replace(mark, _events_text(evs), 1)
 
 
 _EVENTS_MARK = "\x00events-" + secrets.token_hex(8)  # a string no event or view holds
 _EVENT_JSON: dict[int, tuple[Any, str]] = {}
 _EVENT_JSON_MAX = 50_000
-#: ``(viewer, id of the last event) -> (events, their ids, JSON text of the list)``: a viewer's
-#: events at the next version are those of the previous one plus the new ones, so the text is
-#: extended, not rebuilt; an entry holds its events, so the ids it compares are not reused
-_EVENTS_TEXT: OrderedDict[tuple[Any, int], tuple[list, tuple[int, ...], str]] = OrderedDict()
-_EVENTS_TEXT_MAX = 64
-_EVENTS_LOCK = threading.Lock()
 
 
-def _events_text(evs: list, viewer: Any) -> str:
-    ids = tuple(map(id, evs))
-    with _EVENTS_LOCK:
-        hit = _EVENTS_TEXT.get((viewer, ids[-1]))
-        if hit is not None and hit[1] == ids:
-            return hit[2]
-        prefix = None
-        for k in range(len(ids) - 2, max(-1, len(ids) - 40), -1):
-            h = _EVENTS_TEXT.get((viewer, ids[k]))
-            if h is not None and h[1] == ids[: k + 1]:
-                prefix = (k + 1, h[2])
-                break
-    if prefix is None:
-        text = "[" + ",".join(_event_json(e) for e in evs) + "]"
-    else:
-        n, head = prefix
-        text = head[:-1] + "," + ",".join(_event_json(e) for e in evs[n:]) + "]" if n < len(evs) else head
-    with _EVENTS_LOCK:
-        _EVENTS_TEXT[(viewer, ids[-1])] = (evs, ids, text)
-        _EVENTS_TEXT.move_to_end((viewer, ids[-1]))
-        while len(_EVENTS_TEXT) > _EVENTS_TEXT_MAX:
-            _EVENTS_TEXT.popitem(last=False)
-    return text
+def _events_text(evs: list) -> str:
+    return "[" + ",".join(map(_event_json, evs)) + "]"
 
 
 def _event_json(ev: Any) -> str:

@@ -46,3 +46,25 @@ def test_a_version_this_process_does_not_hold_comes_from_the_database(make_lobby
     v, text = services.payload_text(game.pk, "stark", "en", 1)
     assert v == 1 and json.loads(text)["view"]["my_orders"]
     assert services.cached_payload_text(game.pk, "agot2", "stark", "en", 1) == text
+
+
+def test_a_payload_carries_the_latest_events_only(make_lobby):
+    """``view.events`` is the log window (the events the ``log`` lines tell) and
+    ``view.events_from`` the index of its first event: the whole list is not repeated on every
+    push."""
+    from game import gamelog
+    from game.rules.agot import RULESET as R
+
+    many = {"viewer": None, "round": 1, "events": [{"kind": "k", "i": i, "to": None} for i in range(150)]}
+    shown = services.windowed_view(many)
+    assert shown["events_from"] == 150 - gamelog.LOG_WINDOW and shown["events"] == many["events"][-gamelog.LOG_WINDOW :]
+    assert many["events"][0]["i"] == 0 and len(many["events"]) == 150  # the view itself is untouched
+    assert services.windowed_view({"viewer": None, "events": many["events"][:5]})["events_from"] == 0
+
+    game, users = start_game(make_lobby, 3)
+    services.act(game.pk, users["stark"], legal_json(game.pk, "stark"), 0)
+    game.refresh_from_db()
+    sent = json.loads(services.payload_text(game.pk, "stark", "en")[1])
+    full = R.view(snapshots.state_at(game), "stark")["events"]
+    assert sent["view"]["events"] == full[-gamelog.LOG_WINDOW :]
+    assert [line["n"] for line in sent["log"]] == list(range(sent["view"]["events_from"], len(full)))
