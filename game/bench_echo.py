@@ -8,6 +8,10 @@ That is the least work a push to N sockets through the same channel layer, serve
 daphne, can cost: no database, no session, no per-viewer payload (and, like the game's consumer,
 no idle hop to the database thread per message: :class:`~game.game_consumer.NoIdleDbHop`). The
 live benchmark compares the game's action-to-every-socket latency with it.
+
+``/ws/bench/hub-echo/<name>/`` is the same through the project's own fan-out (:mod:`game.hub`,
+as the game's sockets use it): one relay per process in the group, the publishing process's
+sockets served at once.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path
 
 from .game_consumer import NoIdleDbHop
+from .hub import hub
 
 
 class EchoConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
@@ -36,4 +41,25 @@ class EchoConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
 
-websocket_urlpatterns = [path("ws/bench/echo/<slug:name>/", EchoConsumer.as_asgi())]
+class HubEchoConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.group = "bench-hub-echo-" + self.scope["url_route"]["kwargs"]["name"]
+        await hub().join(self.group, self)
+        await self.accept()
+
+    async def disconnect(self, code) -> None:
+        if hasattr(self, "group"):
+            await hub().leave(self.group, self)
+
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        if text_data is not None:
+            await hub().publish(self.group, {"type": "bench.echo", "text": text_data[:1000]})
+
+    async def bench_echo(self, event) -> None:
+        await self.send(text_data=event["text"])
+
+
+websocket_urlpatterns = [
+    path("ws/bench/echo/<slug:name>/", EchoConsumer.as_asgi()),
+    path("ws/bench/hub-echo/<slug:name>/", HubEchoConsumer.as_asgi()),
+]

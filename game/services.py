@@ -148,21 +148,28 @@ def _lock_seat_sql(vendor: str) -> str:
 
 def _write_action(game: Game, actor: str, json_action: Any, user, fields: list[str]) -> None:
     """Append action number ``game.version`` to the log and store ``fields`` of ``game`` (and
-    ``updated_at``): two plain statements, the hot path's writes (the ORM's ``create`` and
-    ``save`` would add about 1 ms of Python each). Values are prepared by their model fields."""
+    ``updated_at``): plain SQL, the hot path's writes (the ORM's ``create`` and ``save`` would
+    add about 1 ms of Python each), one statement on PostgreSQL. Values are prepared by their
+    model fields."""
     q = connection.ops.quote_name
     now = Game._meta.get_field("updated_at").get_db_prep_save(timezone.now(), connection)
     action = Action._meta.get_field("action").get_db_prep_save(json_action, connection)
     columns = [Game._meta.get_field(f).column for f in fields]
     values = [Game._meta.get_field(f).get_db_prep_save(getattr(game, f), connection) for f in fields]
+    insert = (
+        f"INSERT INTO {q(Action._meta.db_table)} ({q('game_id')}, {q('number')}, {q('actor')}, {q('action')},"
+        f" {q('user_id')}, {q('created_at')}) VALUES (%s, %s, %s, %s, %s, %s)"
+    )
+    insert_params = [game.pk, game.version, actor, action, getattr(user, "pk", None), now]
+    sets = ", ".join(f"{q(col)} = %s" for col in [*columns, "updated_at"])
+    update = f"UPDATE {q(Game._meta.db_table)} SET {sets} WHERE {q('id')} = %s"
+    update_params = [*values, now, game.pk]
     with connection.cursor() as c:
-        c.execute(
-            f"INSERT INTO {q(Action._meta.db_table)} ({q('game_id')}, {q('number')}, {q('actor')}, {q('action')},"
-            f" {q('user_id')}, {q('created_at')}) VALUES (%s, %s, %s, %s, %s, %s)",
-            [game.pk, game.version, actor, action, getattr(user, "pk", None), now],
-        )
-        sets = ", ".join(f"{q(col)} = %s" for col in [*columns, "updated_at"])
-        c.execute(f"UPDATE {q(Game._meta.db_table)} SET {sets} WHERE {q('id')} = %s", [*values, now, game.pk])
+        if connection.vendor == "postgresql":  # one round trip: a data-modifying WITH
+            c.execute(f"WITH appended AS ({insert}) {update}", insert_params + update_params)
+        else:
+            c.execute(insert, insert_params)
+            c.execute(update, update_params)
 
 
 def _decisions_of(rules, state, actor: str) -> list[dict]:

@@ -268,11 +268,11 @@ class GameRun:
 
 
 class EchoRun:
-    def __init__(self, url: str, n: int) -> None:
-        self.url, self.n, self.i = url, n, 0
+    def __init__(self, url: str, n: int, kind: str = "echo") -> None:
+        self.url, self.n, self.i, self.kind = url, n, 0, kind
 
     async def start(self) -> None:
-        self.socks = await open_socks(self.url, f"/ws/bench/echo/b{os.getpid()}/", [""] * self.n)
+        self.socks = await open_socks(self.url, f"/ws/bench/{self.kind}/b{os.getpid()}/", [""] * self.n)
         await asyncio.sleep(0.2)
 
     async def sample(self) -> float:
@@ -290,14 +290,16 @@ class EchoRun:
             await s.close()
 
 
-async def measure(url: str, samples: int, warmup: int, spectators: int) -> tuple[list[float], list[float], list[int], int]:
+async def measure(url: str, samples: int, warmup: int, spectators: int):
     sockets = PLAYERS + spectators
     echo = EchoRun(url, sockets)
     await echo.start()
+    hub_echo = EchoRun(url, sockets, "hub-echo")
+    await hub_echo.start()
     games = 1
     run = GameRun(url, spectators, games)
     await run.start()
-    game_ms, echo_ms, sizes, stages = [], [], [], []
+    game_ms, echo_ms, hub_ms, sizes, stages = [], [], [], [], []
     i = 0
     while len(game_ms) < samples:
         if run.finished():
@@ -309,9 +311,11 @@ async def measure(url: str, samples: int, warmup: int, spectators: int) -> tuple
             await run.start()
         g = await run.sample()
         e = await echo.sample()
+        h = await hub_echo.sample()
         if i >= warmup:
             game_ms.append(g)
             echo_ms.append(e)
+            hub_ms.append(h)
         else:
             run.stages.pop()
         i += 1
@@ -320,7 +324,8 @@ async def measure(url: str, samples: int, warmup: int, spectators: int) -> tuple
     stages += run.stages
     await run.close()
     await echo.close()
-    return game_ms, echo_ms, sizes, stages, games
+    await hub_echo.close()
+    return game_ms, echo_ms, hub_ms, sizes, stages, games
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -356,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
 
         django.setup()
         url, proc = start_daphne(tmp, a.profile)
-        game_ms, echo_ms, sizes, stages, games = asyncio.run(measure(url, a.samples, a.warmup, a.spectators))
+        game_ms, echo_ms, hub_ms, sizes, stages, games = asyncio.run(measure(url, a.samples, a.warmup, a.spectators))
     finally:
         if proc is not None:
             proc.terminate()
@@ -389,6 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     print(line("  of which: the sender's result", [x[0] for x in stages]))
     print(line("  of which: the first socket's state", [x[1] for x in stages]))
     print(line(f"baseline: echo group_send to {n} sockets", echo_ms))
+    print(line("  the same echo through the hub", hub_ms))
     print(f"  state sizes: median {statistics.median(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB; games played {games}")
     g50, g99 = percentile(game_ms, 50), percentile(game_ms, 99)
     e50, e99 = percentile(echo_ms, 50), percentile(echo_ms, 99)

@@ -33,17 +33,18 @@ def _bench_routes(env_value: str | None) -> str:
 def test_not_routed_by_default(settings):
     assert settings.BENCH_ECHO is False
     assert _bench_routes(None) == "[]"
-    assert _bench_routes("1") == "['ws/bench/echo/<slug:name>/']"
+    assert _bench_routes("1") == "['ws/bench/echo/<slug:name>/', 'ws/bench/hub-echo/<slug:name>/']"
 
 
 @pytest.mark.django_db
-async def test_echo_reaches_every_socket_of_its_group(settings):
+@pytest.mark.parametrize("kind", ["echo", "hub-echo"])
+async def test_echo_reaches_every_socket_of_its_group(settings, kind):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     from game.bench_echo import websocket_urlpatterns
 
     app = URLRouter(websocket_urlpatterns)
-    socks = [WebsocketCommunicator(app, "/ws/bench/echo/t1/") for _ in range(3)]
-    other = WebsocketCommunicator(app, "/ws/bench/echo/t2/")
+    socks = [WebsocketCommunicator(app, f"/ws/bench/{kind}/t1/") for _ in range(3)]
+    other = WebsocketCommunicator(app, f"/ws/bench/{kind}/t2/")
     for ws in [*socks, other]:
         ok, _ = await ws.connect()
         assert ok
