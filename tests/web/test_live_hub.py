@@ -1,7 +1,9 @@
 """The hub (game/hub.py): one relay channel per process and group, local fan-out to its members,
 a publishing process's own members served at once and exactly once; on the in-memory channel
 layer and on a real Redis server. Two Hub objects on one loop stand for two server processes
-(the two-daphne test, tests/e2e/test_live_two_servers_game.py, runs real ones)."""
+(the two-daphne test, tests/e2e/test_live_two_servers_game.py, runs real ones). Each test runs
+its coroutine on a loop of its own (``run_sync``): these tests need no database, so they may run
+after the browser tests have started Playwright's loop in this thread."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import pytest
 from channels.layers import InMemoryChannelLayer
 
 from game.hub import Hub
+from tests.wsclient import run_sync
 
 
 @pytest.fixture(params=["memory", "redis"])
@@ -52,7 +55,11 @@ async def _members_of_group(layer, group: str) -> int:
     return await conn.zcard(layer._group_key(group))
 
 
-async def test_one_relay_per_process_and_group(layer):
+def test_one_relay_per_process_and_group(layer):
+    run_sync(_test_one_relay_per_process_and_group(layer))
+
+
+async def _test_one_relay_per_process_and_group(layer):
     hub, group = Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
     members = [Member() for _ in range(5)]
     for m in members:
@@ -66,7 +73,11 @@ async def test_one_relay_per_process_and_group(layer):
     assert await _members_of_group(layer, group) == 0  # the last leave takes the relay out
 
 
-async def test_publish_reaches_every_process_once(layer):
+def test_publish_reaches_every_process_once(layer):
+    run_sync(_test_publish_reaches_every_process_once(layer))
+
+
+async def _test_publish_reaches_every_process_once(layer):
     """A publishing hub serves its own members at once (before the channel layer's round trip)
     and its relay skips the copy that comes back; the other process's members get it once."""
     here, there, group = Hub(layer), Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
@@ -86,7 +97,11 @@ async def test_publish_reaches_every_process_once(layer):
     assert all(m.got == [{"type": "game.changed", "version": 2}] for m in remote)
 
 
-async def test_a_plain_group_send_reaches_every_member(layer):
+def test_a_plain_group_send_reaches_every_member(layer):
+    run_sync(_test_a_plain_group_send_reaches_every_member(layer))
+
+
+async def _test_a_plain_group_send_reaches_every_member(layer):
     """What a bot's thread, an HTTP view or another server sends with ``group_send`` arrives
     through the relays."""
     a, b, group = Hub(layer), Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
@@ -99,7 +114,11 @@ async def test_a_plain_group_send_reaches_every_member(layer):
     assert all(m.got == [{"type": "game.chat", "message": {"id": 7}}] for m in members)
 
 
-async def test_order_kept_and_a_failing_member_does_not_stop_the_others(layer):
+def test_order_kept_and_a_failing_member_does_not_stop_the_others(layer):
+    run_sync(_test_order_kept_and_a_failing_member_does_not_stop_the_others(layer))
+
+
+async def _test_order_kept_and_a_failing_member_does_not_stop_the_others(layer):
     hub, group = Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
     bad, good = Member(fail="game.seats"), Member()
     await hub.join(group, bad)

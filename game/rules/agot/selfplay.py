@@ -96,7 +96,10 @@ def check_invariants(s: Any) -> None:
         # the March order stays on its emptied origin until its march ends (Ser Loras Tyrell moves
         # it after combat), also when a seventh castle ends the game mid-march
         marching = combat is not None and area == combat.origin and h == combat.attacker
-        need(s.owner(area) == h or marching or s.result is not None, f"order of {h} in {area} without its units")
+        # a card may destroy the defender's last unit before the fight (Mace Tyrell): its order
+        # stays until the combat's clean-up removes it (清理战场)
+        emptied = combat is not None and combat.step != "after" and area == combat.area and h == combat.defender
+        need(s.owner(area) == h or marching or emptied or s.result is not None, f"order of {h} in {area} without its units")
     for area, h in s.power_tokens.items():
         need(b.is_land(area) and s.owner(area) in (None, h), f"power token in {area}")
     for t, order in s.tracks.items():

@@ -39,6 +39,19 @@ def test_mace_tyrell_kills_a_footman_before_the_fight():
     assert ability_events(s, "mace-tyrell") == [] and result(s)["winner"] == "lannister"
 
 
+def test_mace_tyrell_kills_the_last_defender_whose_order_goes_at_clean_up():
+    """Mace Tyrell destroys the defender's only unit, a footman, before the fight: the combat
+    still resolves (Lannister's strength 0 + its card), Tyrell wins, and the clean-up (清理战场)
+    removes Lannister's order from the emptied area; Tyrell's knight advances into it. (Found by
+    the self-play invariants, which check the order's stay mid-combat: 6 players, seed 466, mixed
+    bots, an example of ``test_random_games_to_the_end_keep_invariants``.)"""
+    s = finish(play(tyrell_attacks_blackwater(att=("knight",), lannister=("footman",)), tyrell="mace-tyrell", lannister="the-hound"))
+    assert events(s, "casualties")[0]["units"] == [["blackwater", "footman"]]
+    assert result(s)["winner"] == "tyrell"
+    assert s.orders.get("blackwater", ("tyrell",))[0] != "lannister"
+    assert s.owner("blackwater") == "tyrell" and units(s, "blackwater") == ["knight"]
+
+
 def test_mace_tyrell_defending_kills_an_attacking_footman_not_a_supporting_one():
     """Mace Tyrell (梅斯·提利尔): the footman may be an attacker (it dies in its March origin); a
     supporting footman is neither attacking nor defending."""
