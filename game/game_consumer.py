@@ -1,10 +1,12 @@
 """``/ws/game/<id>/``: the live game's websocket, a thin transport (protocol: ``docs/protocol.md``).
 
 On connect it finds the viewer (the user's seat, or None for a spectator), joins the game's
-group and sends that viewer's full ``state``, its ``chat`` history and the ``seats`` status
+group through this process's hub (:mod:`game.hub`: one relay per process and game) and sends that
+viewer's full ``state``, its ``chat`` history and the ``seats`` status
 (stand-in bots, how long awaited seats have waited). It forwards ``act``, ``chat``, ``stand_in``
-and ``take_back`` to :mod:`game.services` and answers each with a ``result``; after every change (a
-``game.changed`` group message carrying the version) it sends the viewer's new ``state``,
+and ``take_back`` to :mod:`game.services` and answers each with a ``result``, publishing what they
+committed through the hub (:func:`published`); after every change (a ``game.changed`` group
+message carrying the version) it sends the viewer's new ``state``,
 computed for that viewer by :func:`game.services.payload_text`, never the raw state.
 Bad input (too large, not JSON, unknown type, flooding) gets an ``error`` and the connection stays
 open.

@@ -32,11 +32,18 @@ def muster_areas(state: State, house: str) -> list[str]:
 
 
 def ship_targets(state: State, house: str, area: str) -> list[str]:
-    """Where a ship mustered in ``area`` may go: its port, adjacent seas without enemy ships."""
+    """Where a ship mustered in ``area`` may go: its port (with room, and not holding another
+    house's ships), adjacent seas without enemy ships.
+
+    A port can hold another house's ships while ``house`` controls its land without having
+    taken it: a home area's printed symbol gives it back to its house when the enemy army marches
+    out (控制敌方港口 replaces ships only when the land is attacked and taken). One area holds one
+    house's units, so no ship is mustered there."""
     b = board()
     out = []
     port = b.areas[area].port
-    if port and port not in state.blocked and len(state.units_of(port)) < b.tracks["port_max_ships"]:
+    in_port = state.units_of(port) if port else ()
+    if port and port not in state.blocked and len(in_port) < b.tracks["port_max_ships"] and all(u[0] == house for u in in_port):
         out.append(port)
     for n in b.adjacent[area]:
         if b.is_sea(n) and not enemy_ships_in(state, n, house):
