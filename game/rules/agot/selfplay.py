@@ -78,9 +78,10 @@ def check_invariants(s: Any) -> None:
     reconciling = {t[1] for t in s.tasks if t[0] in ("reconcile",)} | {t[1] for t in s.tasks if len(t) > 1 and "supply" in str(t[0])}
     in_combat = "combat" in s.ctx
     combat = s.ctx.get("combat")
-    # cards revealed in the combat in progress, until clean-up discards them (or the game ends)
-    live = combat is not None and combat.step != "after" and s.result is None
-    in_play = {h: (cid,) for h, cid in (combat.cards if live else ()) if cid is not None}
+    # cards revealed in the combat in progress, until clean-up discards them; a game that ends
+    # mid-combat (a seventh castle taken by a march or a retreat) leaves them in play
+    live = combat is not None and combat.step != "after"
+    in_play = {h: (cid,) for h, cid in (combat.cards if live else ()) if cid is not None and cid not in s.hands[h] + s.discards[h]}
     cards = {h: sorted(c["id"] for c in b.houses[h]["house_cards"]) for h in s.houses}
     for h in s.houses:
         if h not in reconciling and not in_combat:

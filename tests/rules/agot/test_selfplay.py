@@ -77,6 +77,7 @@ def test_a_self_played_game_replays_from_its_log():
 @given(players=st.integers(3, 6), seed=st.integers(0, 2**40), level=st.sampled_from(["random", "basic", "mixed"]))
 @example(players=6, seed=466, level="mixed")  # Mace Tyrell destroys the defender's last footman
 @example(players=6, seed=122272867979, level="basic")  # a Tyrell ship left in Lannister's port
+@example(players=5, seed=915459893927, level="basic")  # a retreat takes a seventh castle mid-combat
 def test_random_games_to_the_end_keep_invariants(players, seed, level):
     g = play_game(players, seed, level, check=True)
     assert g["winner"] is not None
