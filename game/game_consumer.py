@@ -145,7 +145,10 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
             err = errors.translate(code, **params)
         await self.send_json({"type": "error", "id": request_id, "error": err})
 
-    async def push_state(self, version: int | None = None) -> None:
+    async def push_state(self, version: int | None = None, seats: dict | None = None) -> bool:
+        """Send the viewer's ``state`` at ``version`` (None: the latest, read in a worker thread),
+        with ``seats`` (the seat status at that version) as its ``seats`` key when given.
+        Returns whether it was sent (not when the socket already holds a newer version)."""
         # a pushed version this process committed (or already rendered) needs no database: no
         # thread hop; otherwise the payload is read in a worker thread
         text = None if version is None else services.cached_payload_text(self.game_id, self.ruleset, self.viewer, self.lang, version)
@@ -154,11 +157,15 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
         else:
             got = await database_sync_to_async(services.payload_text)(self.game_id, self.viewer, self.lang, version)
         if got is None:
-            return
+            return False
         v, text = got
-        if version is None or v > self.sent_version:
-            self.sent_version = max(self.sent_version, v)
-            await self.send(text_data=text)
+        if version is not None and v <= self.sent_version:
+            return False
+        self.sent_version = max(self.sent_version, v)
+        if seats is not None:  # spliced into the shared text: one message per socket, not two
+            text = text[:-1] + ',"seats":' + json.dumps(seats, separators=(",", ":"), ensure_ascii=False) + "}"
+        await self.send(text_data=text)
+        return True
 
     async def push_seats(self, seats: dict | None = None, event: dict | None = None) -> None:
         """A ``seats`` message: stand-in bots, how long each awaited seat has waited, and the
@@ -263,11 +270,13 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
 
     # --- group messages ---------------------------------------------------------------------------
     async def game_changed(self, event) -> None:
-        if event.get("version", 0) > self.sent_version:
-            await self.push_state(event["version"])
-        if "seats" in event and event.get("version", 0) > self.seats_version:
-            self.seats_version = event["version"]
-            await self.push_seats(event["seats"])
+        version = event.get("version", 0)
+        seats = event.get("seats") if version > self.seats_version else None
+        if seats is not None:
+            self.seats_version = version
+        sent = version > self.sent_version and await self.push_state(version, seats)
+        if seats is not None and not sent:
+            await self.push_seats(seats)
 
     async def game_seats(self, event) -> None:
         await self.push_seats(event["seats"], event.get("event"))

@@ -48,8 +48,8 @@ def test_game_continues_after_sigkill(tmp_path):
         assert answer["ok"] is True, answer
         if not any(m["type"] == "state" and m["version"] == 1 for m in seen):
             await ws.until(lambda m: seen.append(m) or (m["type"] == "state" and m["version"] == 1))
-        if not any(m["type"] == "seats" and "stark" not in m["awaited_for"] for m in seen):  # follows that state
-            await ws.until(lambda m: m["type"] == "seats" and "stark" not in m["awaited_for"])
+        v1 = next(m for m in seen if m["type"] == "state" and m["version"] == 1)
+        assert "stark" not in v1["seats"]["awaited_for"]  # the push carries that version's seat status
 
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)

@@ -177,12 +177,13 @@ async def test_stand_in_over_the_socket(application, make_lobby, make_user):
     seats = next(m for m in await drain(spectator) if m["type"] == "seats")
     assert seats["stand_ins"] == {"lannister": "basic"}
 
-    # the bot's move reaches everyone with a seats message after its state
+    # the bot's move reaches everyone as one state carrying that version's seat status
     await sync_to_async(services.bot_act)(game.pk)
     msgs = await drain(stark)
-    assert [m["type"] for m in msgs] == ["state", "seats"]
-    assert "lannister" not in msgs[1]["awaited_for"] and msgs[1]["stand_ins"] == {"lannister": "basic"}
-    assert [m["type"] for m in await drain(lannister)] == ["state", "seats"]
+    assert [m["type"] for m in msgs] == ["state"]
+    seats = msgs[0]["seats"]
+    assert "lannister" not in seats["awaited_for"] and seats["stand_ins"] == {"lannister": "basic"}
+    assert [(m["type"], "seats" in m) for m in await drain(lannister)] == [("state", True)]
 
     await lannister.send_json_to({"type": "take_back", "id": 5})
     msgs = await drain(lannister)

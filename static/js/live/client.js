@@ -47,6 +47,8 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
       if (latest && data.version < latest.version) return; // an older push overtaken by a resync
       latest = data;
       emit("state", { view: data.view, pending: data.pending, version: data.version, log: data.log, status: data.status, result: data.result });
+      // the push after a change carries that version's seat status (docs/protocol.md, `seats`)
+      if (data.seats) emit("seats", { type: "seats", ...data.seats, notice: null });
     } else if (data.type === "result" || (data.type === "error" && data.id != null && waiting.has(data.id))) {
       const resolve = waiting.get(data.id);
       if (!resolve) return;
