@@ -222,6 +222,7 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
     # a game with stand-ins skips the "no bots" cache: it may predate the hand-over
     seed = None if game.stand_ins else game.seed
     transaction.on_commit(lambda: snapshots.CACHE.put(gid, v, new))
+    transaction.on_commit(lambda: _remember(game))
     notify.game_changed(gid, v, seat_status(game))
     transaction.on_commit(lambda: schedule_bots(gid, seed))
     return v
@@ -233,13 +234,95 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
     ``version`` is the game version the client decided at (None: no check). Raises
     IllegalAction: ``game.not_found``, ``act.not_a_player`` (spectators and strangers),
     ``version.stale`` (:class:`StaleVersion`), ``game.over``, ``action.malformed`` and every
-    rule's own code. Nothing is written when it raises.
+    rule's own code. Nothing is written when it raises. On PostgreSQL an action whose game this
+    process wrote last is written in one statement (:func:`_act_optimistic`); otherwise, and
+    whenever that finds the row changed, under the row's lock.
     """
+    v = _act_optimistic(game_id, user, data, version)
+    if v is not None:
+        return v
     with transaction.atomic():
         game, actor = _locked_seat(game_id, user)
         if actor is None:
             raise IllegalAction("act.not_a_player", "You do not have a seat in this game.")
-        return _apply_locked(game, actor, data, user, version)
+        v = _apply_locked(game, actor, data, user, version)
+        uid = user.pk
+        transaction.on_commit(lambda: _SEAT_OF.__setitem__((game_id, uid), actor))
+        return v
+
+
+# --- the optimistic write -----------------------------------------------------------------------------
+#: ``game id -> the fields of its row`` as this process last committed them (:func:`_remember`)
+_LAST_ROW: dict[int, dict[str, Any]] = {}
+#: ``(game id, user id) -> seat``, learnt by a locked act: seats never change once a game has
+#: started (:mod:`game.lobbies` changes them only while the lobby is open)
+_SEAT_OF: dict[tuple[int, int], str] = {}
+_ROW_FIELDS = ("id", "lobby_id", "ruleset", "players", "options", "seed", "version", "status", "awaited_since", "stand_ins")
+
+
+def _remember(game: Game) -> None:
+    """Keep the committed row of ``game`` for the next :func:`_act_optimistic`."""
+    _LAST_ROW[game.pk] = {f: getattr(game, f) for f in _ROW_FIELDS}
+
+
+def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int | None:
+    """The action applied to this process's copy of the game, written by one compare-and-swap
+    statement: the row's ``UPDATE`` only where version, status, stand-ins and waiting times are
+    still those of the copy, with the action's ``INSERT`` on the same row (a data-modifying
+    ``WITH``), committed alone. Returns the new version, or None to take the locked path: not
+    on PostgreSQL, no copy or no known seat yet, a refusal (answered there, against the row as
+    it is), the end of a game or a snapshot due (the rarer writes), or a row that changed
+    meanwhile (another process's action, a stand-in handed over). Simultaneous submissions stay
+    one at a time: the second ``UPDATE`` waits for the first's commit, then finds the version
+    changed and writes nothing."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block or not isinstance(data, dict):
+        return None
+    row = _LAST_ROW.get(game_id)
+    actor = _SEAT_OF.get((game_id, getattr(user, "pk", None)))
+    if row is None or actor is None or row["status"] != Game.Status.RUNNING:
+        return None
+    game = Game(**row)
+    state = snapshots.CACHE.get(game_id, game.version)
+    if state is None:
+        return None
+    rules = game.rules
+    try:
+        _check_version(game, rules, state, actor, version)
+        new = rules.apply(state, actor, rules.parse_action(data))
+    except IllegalAction:
+        return None
+    v = game.version + 1
+    if rules.result(new) is not None or v % snapshots.snapshot_every() == 0:
+        return None
+    now, since = time.time(), game.awaited_since or {}
+    awaited = {d.actor: (now if d.actor == actor else since.get(d.actor, now)) for d in rules.pending(new)}
+    q, field = connection.ops.quote_name, Game._meta.get_field
+    prep = lambda f, value: field(f).get_db_prep_save(value, connection)  # noqa: E731
+    stamp = prep("updated_at", timezone.now())
+    sql = (
+        f"WITH g AS (UPDATE {q(Game._meta.db_table)} SET {q('version')} = %s, {q('awaited_since')} = %s, {q('updated_at')} = %s"
+        f" WHERE {q('id')} = %s AND {q('version')} = %s AND {q('status')} = %s AND {q('stand_ins')} = %s AND {q('awaited_since')} = %s"
+        f" RETURNING {q('id')})"
+        f" INSERT INTO {q(Action._meta.db_table)} ({q('game_id')}, {q('number')}, {q('actor')}, {q('action')}, {q('user_id')}, {q('created_at')})"
+        f" SELECT {q('id')}, %s, %s, %s, %s, %s FROM g"
+    )
+    params = [
+        v, prep("awaited_since", awaited), stamp,
+        game_id, game.version, Game.Status.RUNNING, prep("stand_ins", game.stand_ins), prep("awaited_since", game.awaited_since),
+        v, actor, Action._meta.get_field("action").get_db_prep_save(data, connection), user.pk, stamp,
+    ]
+    with connection.cursor() as c:
+        c.execute(sql, params)
+        written = c.rowcount == 1
+    if not written:
+        _LAST_ROW.pop(game_id, None)
+        return None
+    game.version, game.awaited_since = v, awaited
+    _remember(game)
+    snapshots.CACHE.put(game_id, v, new)
+    notify.game_changed(game_id, v, seat_status(game))  # no transaction open: sent (or held) now
+    schedule_bots(game_id, None if game.stand_ins else game.seed)
+    return v
 
 
 def bot_act(game_id: int) -> int | None:
