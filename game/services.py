@@ -247,7 +247,7 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
             raise IllegalAction("act.not_a_player", "You do not have a seat in this game.")
         v = _apply_locked(game, actor, data, user, version)
         uid = user.pk
-        transaction.on_commit(lambda: _SEAT_OF.__setitem__((game_id, uid), actor))
+        transaction.on_commit(lambda: _remember_seat(game_id, uid, actor))
         return v
 
 
@@ -258,11 +258,20 @@ _LAST_ROW: dict[int, dict[str, Any]] = {}
 #: started (:mod:`game.lobbies` changes them only while the lobby is open)
 _SEAT_OF: dict[tuple[int, int], str] = {}
 _ROW_FIELDS = ("id", "lobby_id", "ruleset", "players", "options", "seed", "version", "status", "awaited_since", "stand_ins")
+_REMEMBER_MAX = 4096  # entries of each; past it they are forgotten at once (a locked act refills)
 
 
 def _remember(game: Game) -> None:
     """Keep the committed row of ``game`` for the next :func:`_act_optimistic`."""
+    if len(_LAST_ROW) >= _REMEMBER_MAX:
+        _LAST_ROW.clear()
     _LAST_ROW[game.pk] = {f: getattr(game, f) for f in _ROW_FIELDS}
+
+
+def _remember_seat(game_id: int, user_id: int, seat: str) -> None:
+    if len(_SEAT_OF) >= _REMEMBER_MAX:
+        _SEAT_OF.clear()
+    _SEAT_OF[(game_id, user_id)] = seat
 
 
 def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int | None:

@@ -69,3 +69,15 @@ def live_settings(settings):
     settings.GAME_BOT_DELAY = None
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     return settings
+
+
+@pytest.fixture
+def postgres_only(settings):
+    """Skips the test unless the database is PostgreSQL: it needs real concurrent connections
+    (test_live_postgres.py runs it there); bots act only when the test asks."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL's concurrent connections (runs on PostgreSQL in test_live_postgres.py)")
+    settings.GAME_BOT_DELAY = None
+    return settings

@@ -14,14 +14,7 @@ from game.rules import IllegalAction
 
 from .live_helpers import legal_json, start_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only(settings):
-    if connection.vendor != "postgresql":
-        pytest.skip("needs real concurrent connections (runs on PostgreSQL in test_live_postgres.py)")
-    settings.GAME_BOT_DELAY = None
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("postgres_only")]
 
 
 def race(fns) -> list:

@@ -8,21 +8,18 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from game import services, snapshots
 from game.models import Action, Game
 
 from .live_helpers import legal_json, start_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("postgres_only")]
 
 
 @pytest.fixture(autouse=True)
-def _postgres_only(settings):
-    if connection.vendor != "postgresql":
-        pytest.skip("the optimistic write is PostgreSQL's (runs in test_live_postgres.py)")
-    settings.GAME_BOT_DELAY = None
+def _fresh_caches():
     snapshots.CACHE.clear()
     services._LAST_ROW.clear()
     services._SEAT_OF.clear()

@@ -108,14 +108,11 @@ def test_handed_seat_is_played_by_the_bot_until_taken_back(make_lobby):
     assert services.seats_info(Game.objects.get(pk=game.pk), "en")[1]["stand_in"] == "basic"
 
 
-def test_background_stand_ins_move_the_game_on_despite_the_botless_cache(make_lobby, settings):
+def test_background_stand_ins_move_the_game_on_despite_the_botless_cache(make_lobby, postgres_only):
     """Bots in background threads while this thread acts: real concurrent connections, so it runs
     on PostgreSQL (test_live_postgres.py). SQLite's shared-cache test database answers a read
     that meets another connection's open write with "table is locked" at once, without waiting."""
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        pytest.skip("needs real concurrent connections (runs on PostgreSQL in test_live_postgres.py)")
+    settings = postgres_only
     settings.GAME_BOT_DELAY = 0
     game, users = start_game(make_lobby, 3)
     services.bot_act(game.pk)  # this process now believes the game has no bot
