@@ -92,6 +92,21 @@ async def published(fn, *args):
     return result
 
 
+_last_seats: tuple[dict, str] | None = None
+
+
+def _seats_json(seats: dict) -> str:
+    """``seats`` as compact JSON, made once for the many sockets a group message reaches (they
+    all get the same object, one after another)."""
+    global _last_seats
+    last = _last_seats
+    if last is not None and last[0] is seats:
+        return last[1]
+    text = json.dumps(seats, separators=(",", ":"), ensure_ascii=False)
+    _last_seats = (seats, text)
+    return text
+
+
 class NoIdleDbHop:
     """A consumer mixin: dispatch a message straight to its handler.
 
@@ -163,7 +178,7 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
             return False
         self.sent_version = max(self.sent_version, v)
         if seats is not None:  # spliced into the shared text: one message per socket, not two
-            text = text[:-1] + ',"seats":' + json.dumps(seats, separators=(",", ":"), ensure_ascii=False) + "}"
+            text = text[:-1] + ',"seats":' + _seats_json(seats) + "}"
         await self.send(text_data=text)
         return True
 

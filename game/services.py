@@ -574,8 +574,7 @@ def _payload_parts(game_id: int, ruleset: str, state: Any, version: int, viewer:
     """The payload as ``(head, view, tail)``: the keys before ``view``, the view, the keys after."""
     rules = get_ruleset(ruleset)
     view = rules.view(state, viewer)
-    head = _head(game_id, version, viewer, rules.result(state))
-    tail = {"pending": pending_for(rules, state, viewer), "log": gamelog.lines(ruleset, view, lang)}
+    head, tail = _head_and_tail(game_id, ruleset, rules, state, version, viewer, lang, view)
     return head, windowed_view(view), tail
 
 
@@ -594,9 +593,13 @@ def windowed_view(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _head(game_id: int, version: int, viewer: str | None, result: dict | None) -> dict[str, Any]:
+def _head_and_tail(game_id: int, ruleset: str, rules, state: Any, version: int, viewer: str | None, lang: str, told: dict):
+    """The payload's keys before ``view`` and after it. ``told``: the view, or the part of it,
+    that holds the viewer's events (the ``log`` tells the latest of them)."""
+    result = rules.result(state)
     status = "finished" if result is not None else "running"
-    return {"type": "state", "game": game_id, "version": version, "viewer": viewer, "status": status, "result": result}
+    head = {"type": "state", "game": game_id, "version": version, "viewer": viewer, "status": status, "result": result}
+    return head, {"pending": pending_for(rules, state, viewer), "log": gamelog.lines(ruleset, told, lang)}
 
 
 def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> str:
@@ -612,8 +615,7 @@ def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: 
         return _dumps({**head, "view": view, **tail})
     shared_text = _shared_text(game_id, version, rules, state)
     own = rules.own_view(state, viewer)
-    head = _head(game_id, version, viewer, rules.result(state))
-    tail = {"pending": pending_for(rules, state, viewer), "log": gamelog.lines(ruleset, own, lang)}
+    head, tail = _head_and_tail(game_id, ruleset, rules, state, version, viewer, lang, own)
     own = windowed_view(own)
     own_text = _dumps(own, events_of=own)
     if shared_text == "{}":
