@@ -89,16 +89,26 @@ def harness(harness_url, browser):
     h.close()
 
 
-def click_area(page, area: str) -> None:
-    """Click the map at the area's label anchor (what a player does)."""
+def area_point(page, area: str) -> tuple[float, float]:
+    """The area's label anchor on the screen, scrolled into view first (where a player points)."""
     page.evaluate("(a) => document.getElementById('area-' + a).scrollIntoView({block: 'center'})", area)
-    box = page.evaluate(
+    x, y = page.evaluate(
         """(a) => { const p = document.getElementById('area-' + a); const s = p.ownerSVGElement;
         const [x, y] = p.getAttribute('data-label').split(',').map(Number);
         const q = new DOMPoint(x, y).matrixTransform(s.getScreenCTM()); return [q.x, q.y]; }""",
         area,
     )
-    page.mouse.click(box[0], box[1])
+    return x, y
+
+
+def click_area(page, area: str) -> None:
+    """Click the map at the area's label anchor (what a player does)."""
+    page.mouse.click(*area_point(page, area))
+
+
+def tap_area(page, area: str) -> None:
+    """Tap the map at the area's label anchor (a phone's touch screen)."""
+    page.touchscreen.tap(*area_point(page, area))
 
 
 def wait_version_change(page, old: str) -> None:

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from tests.ui.conftest import click_area, wait_version_change
+from tests.ui.conftest import click_area, tap_area, wait_version_change
 
 pytestmark = pytest.mark.e2e
 
@@ -222,17 +222,6 @@ def test_house_card_ability_choice_on_the_map(harness, shots):
     assert harness.sent(gid)[-1]["action"] == {"type": "choose", "option": "winterfell"}
     assert "winterfell" not in harness.state(gid)["view"]["orders"]
     assert not lan.errors
-
-
-def tap_area(page, area):
-    page.evaluate("(a) => document.getElementById('area-' + a).scrollIntoView({block: 'center'})", area)
-    x, y = page.evaluate(
-        """(a) => { const p = document.getElementById('area-' + a); const s = p.ownerSVGElement;
-        const [x, y] = p.getAttribute('data-label').split(',').map(Number);
-        const q = new DOMPoint(x, y).matrixTransform(s.getScreenCTM()); return [q.x, q.y]; }""",
-        area,
-    )
-    page.touchscreen.tap(x, y)
 
 
 def test_casualties_and_retreat_on_a_phone(harness, shots):

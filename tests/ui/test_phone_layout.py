@@ -3,17 +3,9 @@ the first screen, areas are tapped to place an order, and the map pans and pinch
 
 import pytest
 
+from tests.ui.conftest import tap_area
+
 pytestmark = pytest.mark.e2e
-
-
-def tap_area(page, area):
-    x, y = page.evaluate(
-        """(a) => { const p = document.getElementById('area-' + a); const s = p.ownerSVGElement;
-        const [x, y] = p.getAttribute('data-label').split(',').map(Number);
-        const q = new DOMPoint(x, y).matrixTransform(s.getScreenCTM()); return [q.x, q.y]; }""",
-        area,
-    )
-    page.touchscreen.tap(x, y)
 
 
 def test_phone_layout_and_tapping(harness, shots):
