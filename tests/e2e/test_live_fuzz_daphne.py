@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from tests.web.test_live_fuzz import Checker, Fuzzer, Model, Sock, documented_codes
+from tests.web.test_live_fuzz import Checker, Fuzzer, Model, Sock, documented_codes, read_answer
 from tests.wsclient import WS, Closed, run_sync
 
 from .conftest import start_server, stop_server
@@ -49,19 +49,6 @@ def test_fuzzing_a_real_server(tmp_path):
     assert stats["accepted"] >= 3 and len(stats["codes"]) >= 8, stats
 
 
-async def _read(sock: Sock, checker: Checker, want: str, version: int) -> dict:
-    while True:
-        msg = checker.frame(sock, await sock.ws.recv(timeout=10))
-        if msg["type"] == "result" and not msg["ok"] and msg["error"]["code"] == "version.stale":
-            while checker.frame(sock, await sock.ws.recv(timeout=10))["type"] != "state":
-                pass  # the resync that follows a stale act
-            return msg
-        if msg["type"] in ("result", "error", "pong"):
-            return msg
-        if want == "state" and msg["type"] == "state" and msg["version"] >= version:
-            return msg
-
-
 async def _fuzz(socket_url, origin, cookies, model: Model, rnd: random.Random) -> dict:
     checker = Checker(documented_codes())
     fuzz = Fuzzer(rnd, model)
@@ -70,7 +57,7 @@ async def _fuzz(socket_url, origin, cookies, model: Model, rnd: random.Random) -
         socks.append(Sock(house, await WS.connect(socket_url, origin, cookies[house]), house, True))
     socks.append(Sock("anonymous", await WS.connect(socket_url, origin), None, False))
     for s in socks:
-        await _read(s, checker, "state", 0)
+        await read_answer(s, checker, "state", 0)
     accepted = 0
     loop = asyncio.get_running_loop()
     start = loop.time()
@@ -84,7 +71,7 @@ async def _fuzz(socket_url, origin, cookies, model: Model, rnd: random.Random) -
         want = model.expect(sock.seat, sock.logged_in, frame)
         await sock.ws.send(frame)
         try:
-            got = await _read(sock, checker, want["type"], model.version)
+            got = await read_answer(sock, checker, want["type"], model.version)
         except Closed as exc:
             raise AssertionError(f"message {n} from {sock.name} closed the socket ({exc.code}): {frame[:300]!r}") from exc
         where = f"message {n} from {sock.name}: {frame[:300]!r}\nexpected {want}\ngot {str(got)[:500]}"
@@ -101,7 +88,7 @@ async def _fuzz(socket_url, origin, cookies, model: Model, rnd: random.Random) -
             assert got["version"] == model.version, where
     for i, s in enumerate(socks):
         await s.ws.send(json.dumps({"type": "ping", "id": i}))
-        assert (await _read(s, checker, "pong", 0))["id"] == i
+        assert (await read_answer(s, checker, "pong", 0))["id"] == i
     huge = socks[-1]
     await huge.ws.send('{"type": "ping", "text": "' + "x" * (1024 * 1024 + 10) + '"}')
     with pytest.raises(Closed) as closed:
@@ -109,6 +96,6 @@ async def _fuzz(socket_url, origin, cookies, model: Model, rnd: random.Random) -
     assert closed.value.code in (1009, None)  # daphne's websocket_max_message_size: closed or dropped
     for s in socks[:-1]:  # the others are untouched
         await s.ws.send(json.dumps({"type": "ping", "id": "after"}))
-        assert (await _read(s, checker, "pong", 0))["id"] == "after"
+        assert (await read_answer(s, checker, "pong", 0))["id"] == "after"
         await s.ws.close()
     return {"accepted": accepted, "codes": checker.counts}

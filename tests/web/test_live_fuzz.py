@@ -393,6 +393,12 @@ class Sock:
         self.chats: list[int] = []
         self.last_state: dict | None = None
 
+    async def recv_text(self, timeout: float = 10) -> str:
+        """The next frame's text, from a channels communicator or a real socket (tests/wsclient)."""
+        if hasattr(self.ws, "receive_from"):
+            return await self.ws.receive_from(timeout=timeout)
+        return await self.ws.recv(timeout=timeout)
+
     def readable(self, channel: str) -> bool:
         if channel == "public":
             return True
@@ -438,9 +444,9 @@ async def read_answer(sock: Sock, checker: Checker, want: str, version: int = -1
     """Read ``sock`` (checking every frame) up to the direct answer: the first ``result``,
     ``error`` or ``pong`` (pushes are ``state`` and ``chat``), or a ``state`` of ``version`` when ``want`` is one."""
     while True:
-        msg = checker.frame(sock, await sock.ws.receive_from(timeout=10))
+        msg = checker.frame(sock, await sock.recv_text())
         if msg["type"] == "result" and not msg["ok"] and msg["error"]["code"] == "version.stale":
-            while checker.frame(sock, await sock.ws.receive_from(timeout=10))["type"] != "state":
+            while checker.frame(sock, await sock.recv_text())["type"] != "state":
                 pass  # the resync that follows a stale act
             return msg
         if msg["type"] in ("result", "error", "pong"):  # pushes: state, chat
