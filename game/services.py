@@ -204,9 +204,7 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
         json_action = bots.action_to_json(rules, action)
     new = rules.apply(state, actor, action)
     game.version += 1
-    # a seat awaited before and still awaited keeps its time; the actor's starts again
-    now, since = time.time(), game.awaited_since or {}
-    game.awaited_since = {d.actor: (now if d.actor == actor else since.get(d.actor, now)) for d in rules.pending(new)}
+    game.awaited_since = _awaited_since(rules, new, actor, game.awaited_since)
     fields = ["version", "awaited_since"]
     result = rules.result(new)
     if result is not None:
@@ -218,14 +216,25 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
         game.snapshot_key = snapshots.code_key(game.ruleset)
         fields += ["snapshot", "snapshot_version", "snapshot_key"]
     _write_action(game, actor, json_action, user, fields)
-    gid, v = game.pk, game.version
-    # a game with stand-ins skips the "no bots" cache: it may predate the hand-over
-    seed = None if game.stand_ins else game.seed
-    transaction.on_commit(lambda: snapshots.CACHE.put(gid, v, new))
-    transaction.on_commit(lambda: _remember(game))
-    notify.game_changed(gid, v, seat_status(game))
-    transaction.on_commit(lambda: schedule_bots(gid, seed))
-    return v
+    transaction.on_commit(lambda: _committed(game, new))
+    return game.version
+
+
+def _awaited_since(rules, new: Any, actor: str, since: dict | None) -> dict[str, float]:
+    """``{seat: time}`` of the seats ``new`` awaits: a seat awaited before and still awaited
+    keeps its time; the actor's starts again."""
+    now, since = time.time(), since or {}
+    return {d.actor: (now if d.actor == actor else since.get(d.actor, now)) for d in rules.pending(new)}
+
+
+def _committed(game: Game, new: Any) -> None:
+    """After an action's commit: the new state cached, the row remembered for the next
+    optimistic write, the game's group told (with the seat status), the bots scheduled (a game
+    with stand-ins skips the "no bots" cache: it may predate the hand-over)."""
+    snapshots.CACHE.put(game.pk, game.version, new)
+    _remember(game)
+    notify.game_changed(game.pk, game.version, seat_status(game))
+    schedule_bots(game.pk, None if game.stand_ins else game.seed)
 
 
 def act(game_id: int, user, data: Any, version: int | None = None) -> int:
@@ -303,8 +312,7 @@ def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int |
     v = game.version + 1
     if rules.result(new) is not None or v % snapshots.snapshot_every() == 0:
         return None
-    now, since = time.time(), game.awaited_since or {}
-    awaited = {d.actor: (now if d.actor == actor else since.get(d.actor, now)) for d in rules.pending(new)}
+    awaited = _awaited_since(rules, new, actor, game.awaited_since)
     q, field = connection.ops.quote_name, Game._meta.get_field
     prep = lambda f, value: field(f).get_db_prep_save(value, connection)  # noqa: E731
     stamp = prep("updated_at", timezone.now())
@@ -327,10 +335,7 @@ def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int |
         _LAST_ROW.pop(game_id, None)
         return None
     game.version, game.awaited_since = v, awaited
-    _remember(game)
-    snapshots.CACHE.put(game_id, v, new)
-    notify.game_changed(game_id, v, seat_status(game))  # no transaction open: sent (or held) now
-    schedule_bots(game_id, None if game.stand_ins else game.seed)
+    _committed(game, new)  # committed already: no transaction is open
     return v
 
 
