@@ -146,6 +146,13 @@ def _lock_seat_sql(vendor: str) -> str:
     )
 
 
+def _insert_action() -> str:
+    """``INSERT INTO`` the action log with its columns: game, number, actor, action, user, time."""
+    q = connection.ops.quote_name
+    cols = ", ".join(q(c) for c in ("game_id", "number", "actor", "action", "user_id", "created_at"))
+    return f"INSERT INTO {q(Action._meta.db_table)} ({cols})"
+
+
 def _write_action(game: Game, actor: str, json_action: Any, user, fields: list[str]) -> None:
     """Append action number ``game.version`` to the log and store ``fields`` of ``game`` (and
     ``updated_at``): plain SQL, the hot path's writes (the ORM's ``create`` and ``save`` would
@@ -156,10 +163,7 @@ def _write_action(game: Game, actor: str, json_action: Any, user, fields: list[s
     action = Action._meta.get_field("action").get_db_prep_save(json_action, connection)
     columns = [Game._meta.get_field(f).column for f in fields]
     values = [Game._meta.get_field(f).get_db_prep_save(getattr(game, f), connection) for f in fields]
-    insert = (
-        f"INSERT INTO {q(Action._meta.db_table)} ({q('game_id')}, {q('number')}, {q('actor')}, {q('action')},"
-        f" {q('user_id')}, {q('created_at')}) VALUES (%s, %s, %s, %s, %s, %s)"
-    )
+    insert = f"{_insert_action()} VALUES (%s, %s, %s, %s, %s, %s)"
     insert_params = [game.pk, game.version, actor, action, getattr(user, "pk", None), now]
     sets = ", ".join(f"{q(col)} = %s" for col in [*columns, "updated_at"])
     update = f"UPDATE {q(Game._meta.db_table)} SET {sets} WHERE {q('id')} = %s"
@@ -320,8 +324,7 @@ def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int |
         f"WITH g AS (UPDATE {q(Game._meta.db_table)} SET {q('version')} = %s, {q('awaited_since')} = %s, {q('updated_at')} = %s"
         f" WHERE {q('id')} = %s AND {q('version')} = %s AND {q('status')} = %s AND {q('stand_ins')} = %s AND {q('awaited_since')} = %s"
         f" RETURNING {q('id')})"
-        f" INSERT INTO {q(Action._meta.db_table)} ({q('game_id')}, {q('number')}, {q('actor')}, {q('action')}, {q('user_id')}, {q('created_at')})"
-        f" SELECT {q('id')}, %s, %s, %s, %s, %s FROM g"
+        f" {_insert_action()} SELECT {q('id')}, %s, %s, %s, %s, %s FROM g"
     )
     params = [
         v, prep("awaited_since", awaited), stamp,
