@@ -4,8 +4,8 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import lobbies
 from .models import Lobby, Profile, Seat
+from .site import lobbies
 
 
 class SeatInline(admin.TabularInline):

@@ -194,7 +194,7 @@ class Game(models.Model):
 
     ``version`` is the number of accepted actions (0 at the start); every push to a browser carries
     it. ``snapshot`` caches the pickled state at ``snapshot_version`` for ``snapshot_key`` (the
-    engine's code fingerprint, :func:`game.snapshots.code_key`): a snapshot made by other engine
+    engine's code fingerprint, :func:`game.live.snapshots.code_key`): a snapshot made by other engine
     code is ignored and the state is replayed from the log, which is the truth.
     """
 
@@ -214,7 +214,7 @@ class Game(models.Model):
     snapshot_version = models.IntegerField(default=-1, editable=False)
     snapshot_key = models.CharField(max_length=64, blank=True, editable=False)
     #: ``{seat: bot level}``: people's seats a stand-in bot plays for now (the seat keeps its user;
-    #: :func:`game.services.hand_to_bot` / :func:`game.services.take_back`)
+    #: :func:`game.live.stand_ins.hand_to_bot` / :func:`game.live.stand_ins.take_back`)
     stand_ins = models.JSONField(_("stand-in bots"), default=dict, blank=True)
     #: ``{seat: unix time}``: since when each awaited seat has been awaited without acting
     awaited_since = models.JSONField(default=dict, blank=True, editable=False)

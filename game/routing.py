@@ -2,10 +2,11 @@
 
 from django.urls import path
 
-from . import consumers, game_consumer
+from .live.consumer import GameConsumer
+from .site.lobby_consumer import LobbyConsumer, LobbyListConsumer
 
 websocket_urlpatterns = [
-    path("ws/lobby/<int:lobby_id>/", consumers.LobbyConsumer.as_asgi()),
-    path("ws/lobbies/", consumers.LobbyListConsumer.as_asgi()),
-    path("ws/game/<int:game_id>/", game_consumer.GameConsumer.as_asgi()),
+    path("ws/lobby/<int:lobby_id>/", LobbyConsumer.as_asgi()),
+    path("ws/lobbies/", LobbyListConsumer.as_asgi()),
+    path("ws/game/<int:game_id>/", GameConsumer.as_asgi()),
 ]

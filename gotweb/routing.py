@@ -1,6 +1,6 @@
 """Websocket URL patterns of the whole site (each app contributes its own list).
 
-The bench-only echo socket (:mod:`game.bench_echo`) is added only with the setting
+The bench-only echo socket (:mod:`game.devtools.bench_echo`) is added only with the setting
 ``BENCH_ECHO`` (``GOTWEB_BENCH=1``), so production routing never has it.
 """
 
@@ -11,6 +11,6 @@ from game.routing import websocket_urlpatterns as game_patterns
 websocket_urlpatterns = [*game_patterns]
 
 if getattr(settings, "BENCH_ECHO", False):
-    from game.bench_echo import websocket_urlpatterns as bench_patterns
+    from game.devtools.bench_echo import websocket_urlpatterns as bench_patterns
 
     websocket_urlpatterns += bench_patterns

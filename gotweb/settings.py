@@ -116,7 +116,7 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# --- live play (game/services.py, game/game_consumer.py) -------------------------------------
+# --- live play (game/live/apply.py, game/live/consumer.py) -------------------------------------
 #: seconds a bot waits before it acts (``GAME_BOT_DELAY``; ``none`` disables background bots)
 _bot_delay = env.str("GAME_BOT_DELAY", default="0.8")
 GAME_BOT_DELAY = None if _bot_delay.lower() == "none" else float(_bot_delay)
@@ -165,9 +165,9 @@ MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 
 X_FRAME_OPTIONS = "DENY"
 
-# The game-screen harness (game/ui_harness.py): off unless asked for (tests, local development).
+# The game-screen harness (game/devtools/ui_harness.py): off unless asked for (tests, local development).
 UI_HARNESS = env.bool("GOTWEB_UI_HARNESS", default=False)
-# The raw fan-out baseline of the live benchmark (game/bench_echo.py): off unless asked for.
+# The raw fan-out baseline of the live benchmark (game/devtools/bench_echo.py): off unless asked for.
 BENCH_ECHO = env.bool("GOTWEB_BENCH", default=False)
 if env.bool("BEHIND_HTTPS_PROXY", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,5 +1,8 @@
 """Rulesets: pure game engines behind the contract in :mod:`game.rules.base`.
 
+May import: nothing of the site (no Django, no Channels, no other ``game`` package); checked by
+``tests/test_layout.py``.
+
 ``get_ruleset(id)`` returns a registered ruleset; registering a new game is one line here.
 """
 

@@ -83,7 +83,7 @@ class Ruleset(Protocol):
     Optional: ``shared_view(state) -> dict`` and ``own_view(state, viewer) -> dict``, ``view``
     split into the part every viewer of a state sees alike and the viewer's own part
     (``view(state, v) == {**shared_view(state), **own_view(state, v)}``, keys disjoint), so the
-    server renders the shared part once per state (:mod:`game.services`). Without them, the
+    server renders the shared part once per state (:mod:`game.live.apply`). Without them, the
     whole view is rendered per viewer.
     """
 

@@ -2,7 +2,7 @@
 
 On loopback it starts one daphne process on PostgreSQL (a database of its own, dropped at the
 end) and Redis (``channels_redis``, a key prefix of its own), with ``GOTWEB_BENCH=1`` so the
-bench-only echo socket exists (:mod:`game.bench_echo`; production routing never has it). Then:
+bench-only echo socket exists (:mod:`game.devtools.bench_echo`; production routing never has it). Then:
 
 * **game**: a 6-player AGoT game started through the project's services (``lobbies.create_lobby``,
   ``join_lobby``, ``start_lobby``), 6 player sockets (each logged in as its seat's user) and 20
@@ -176,7 +176,7 @@ def make_game(tag: str):
     """A started 6-player game with fresh users; returns ``(game, {house: cookie})``."""
     from django.contrib.auth import get_user_model
 
-    from game import lobbies
+    from game.site import lobbies
     from game.models import Profile
     from tests.web.live_helpers import session_cookie
 

@@ -61,7 +61,7 @@ def replay(db_url: str, game_id: int):
 def legal_move(db_url: str, game_id: int, only: set[str] | None = None, seed: int = 0):
     """``(actor, JSON action, version)`` answering the first pending decision (of a seat in
     ``only``), or None when none is awaited."""
-    from game import bots
+    from game.live import bots
 
     rules, state, version = replay(db_url, game_id)
     for d in rules.pending(state):
@@ -80,7 +80,7 @@ def _setup(players: int, n_bots: int, ruleset: str) -> None:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
     from django.contrib.sessions.backends.db import SessionStore
 
-    from game import lobbies
+    from game.site import lobbies
     from game.models import Profile
 
     User = get_user_model()

@@ -110,7 +110,7 @@ class Peer:
 
 
 def test_a_round_across_two_processes(two_servers_db):
-    from game import bots
+    from game.live import bots
     from game.rules.agot import RULESET
 
     db_url, env, (a, b) = two_servers_db
@@ -176,7 +176,7 @@ def test_a_round_across_two_processes(two_servers_db):
     # everyone saw every version that no one may skip, in order, and the same public board
     assert v >= 6
     by_version: dict[int, list[tuple[str, dict]]] = {}
-    from game import services
+    from game.live import payloads
 
     for p in peers.values():
         versions = [s["version"] for s in p.states()]
@@ -186,7 +186,7 @@ def test_a_round_across_two_processes(two_servers_db):
             by_version.setdefault(s["version"], []).append((p.name, s))
         final = p.states()[-1]
         assert final["version"] == v
-        assert final["view"] == json.loads(json.dumps(services.windowed_view(RULESET.view(model, p.seat)))), p.name
+        assert final["view"] == json.loads(json.dumps(payloads.windowed_view(RULESET.view(model, p.seat)))), p.name
     for version, seen in by_version.items():
         first_name, first = seen[0]
         for name, s in seen[1:]:

@@ -6,7 +6,7 @@ Renders the SVG inline, as the game page will."""
 
 import pytest
 
-from game import mapdraw
+from game.boards import anchors, render
 
 pytestmark = pytest.mark.e2e
 
@@ -39,16 +39,16 @@ def page(browser):
 def test_every_anchor_hits_its_own_area(page, lang):
     page.set_content(
         "<!doctype html><meta charset=utf-8><body style='margin:0'>"
-        f"<div style='width:{768 * 2}px;height:{1104 * 2}px'>{mapdraw.render_board(lang)}</div>"
+        f"<div style='width:{768 * 2}px;height:{1104 * 2}px'>{render.render_board(lang)}</div>"
     )
-    hits = page.evaluate(HIT_TEST, mapdraw.area_anchors())
+    hits = page.evaluate(HIT_TEST, anchors.area_anchors())
     wrong = {k: v for k, v in hits.items() if v != f"area-{k.split()[0]}"}
     assert not wrong
-    assert len(hits) == sum(len(p) for p in mapdraw.area_anchors().values())
+    assert len(hits) == sum(len(p) for p in anchors.area_anchors().values())
 
 
 def test_areas_take_keyboard_focus(page):
-    page.set_content("<!doctype html><meta charset=utf-8><body>" + mapdraw.render_board("en"))
+    page.set_content("<!doctype html><meta charset=utf-8><body>" + render.render_board("en"))
     page.keyboard.press("Tab")
     first = page.evaluate("document.activeElement.id")
     assert first.startswith("area-")

@@ -1,4 +1,4 @@
-"""The SVG from ``game.mapdraw.render_board``: one element per area, names in the chosen
+"""The SVG from ``game.boards.render.render_board``: one element per area, names in the chosen
 language, rivers, bridges and the printed icons (castles, strongholds, barrels, crowns, crests).
 """
 
@@ -6,15 +6,16 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game import mapdraw
+from game.boards import geometry, render
+from game.boards.anchors import area_anchors
 
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}"
-AREAS = mapdraw.load_areas()
+AREAS = geometry.load_areas()
 
 
 def parse(lang):
-    return ET.fromstring(mapdraw.render_board(lang))
+    return ET.fromstring(render.render_board(lang))
 
 
 def area_elements(root):
@@ -42,7 +43,7 @@ def test_exactly_one_element_per_area(lang):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_area_elements_are_focusable_labelled_paths_with_anchors(lang):
-    anchors = mapdraw.area_anchors()
+    anchors = area_anchors()
     for el in area_elements(parse(lang)):
         aid = el.get("id")[len("area-"):]
         area = AREAS[aid]
@@ -74,20 +75,20 @@ def test_names_in_chinese():
         if area.kind != "port":
             assert area.name_zh in texts, area.id
     assert not any(area.name_en in texts for area in AREAS.values())
-    assert "Winterfell" not in mapdraw.render_board("zh")
+    assert "Winterfell" not in render.render_board("zh")
 
 
 def test_language_aliases_and_unknown_language():
-    assert mapdraw.render_board("zh-hans") == mapdraw.render_board("zh")
-    assert mapdraw.render_board("en-us") == mapdraw.render_board()
+    assert render.render_board("zh-hans") == render.render_board("zh")
+    assert render.render_board("en-us") == render.render_board()
     with pytest.raises(ValueError):
-        mapdraw.render_board("fr")
+        render.render_board("fr")
 
 
 def test_scales_to_its_container():
     root = parse("en")
-    g = mapdraw.load_geometry()
-    assert root.get("viewBox") == f"0 0 {g.width * mapdraw.CELL} {g.height * mapdraw.CELL}"
+    g = geometry.load_geometry()
+    assert root.get("viewBox") == f"0 0 {g.width * geometry.CELL} {g.height * geometry.CELL}"
     assert root.get("width") == "100%" and root.get("height") == "100%"
 
 
@@ -96,7 +97,7 @@ def test_rivers_and_bridges_are_drawn():
     rivers = [el for el in root.iter(SVG + "path") if "river" in (el.get("class") or "").split()]
     separated = {frozenset(s.split()) for el in rivers
                  for s in el.get("data-separates").split(";") if s}
-    assert separated == mapdraw.river_pairs()
+    assert separated == geometry.river_pairs()
     bridges = [el for el in root.iter(SVG + "g") if el.get("class") == "bridge"]
     assert {frozenset(el.get("data-joins").split()) for el in bridges} == {
         frozenset(("seagard", "the-twins")),
@@ -126,9 +127,9 @@ def test_castles_strongholds_barrels_crowns_and_crests():
 
 
 def test_render_is_cached_and_compact():
-    assert mapdraw.render_board("en") is mapdraw.render_board("en")
+    assert render.render_board("en") is render.render_board("en")
     import gzip
-    assert len(gzip.compress(mapdraw.render_board("zh").encode())) < 150_000
+    assert len(gzip.compress(render.render_board("zh").encode())) < 150_000
 
 
 def test_each_area_has_one_label_group_with_its_own_icons():
@@ -174,10 +175,10 @@ def test_same_bytes_in_every_process():
     import subprocess
     import sys
 
-    code = ("import hashlib; from game import mapdraw; "
-            "print(hashlib.sha256(mapdraw.render_board('zh').encode()).hexdigest())")
+    code = ("import hashlib; from game.boards import render; "
+            "print(hashlib.sha256(render.render_board('zh').encode()).hexdigest())")
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env = dict(os.environ, PYTHONHASHSEED="12345")
     other = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, check=True,
                            capture_output=True, text=True).stdout.strip()
-    assert other == hashlib.sha256(mapdraw.render_board("zh").encode()).hexdigest()
+    assert other == hashlib.sha256(render.render_board("zh").encode()).hexdigest()

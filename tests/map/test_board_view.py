@@ -1,19 +1,18 @@
-"""``game.board_views.agot2_board_svg``: the board served as SVG at ``/boards/agot2.svg``."""
+"""``game.boards.views.agot2_board_svg``: the board served as SVG at ``/boards/agot2.svg``."""
 
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 from django.test import Client, RequestFactory
 from django.utils import translation
 
-from game import board_views, mapdraw
+from game.boards import geometry, views
 
 RF = RequestFactory()
 
 
 def get(path, **headers):
-    return board_views.agot2_board_svg(RF.get(path, **headers))
+    return views.agot2_board_svg(RF.get(path, **headers))
 
 
 def test_serves_the_board_svg_with_every_area():
@@ -22,7 +21,7 @@ def test_serves_the_board_svg_with_every_area():
     assert response["Content-Type"].startswith("image/svg+xml")
     root = ET.fromstring(response.content)
     ids = {el.get("id") for el in root.iter() if el.get("id", "").startswith("area-")}
-    assert ids == {f"area-{a}" for a in mapdraw.load_areas()}
+    assert ids == {f"area-{a}" for a in geometry.load_areas()}
     assert "max-age=300" in response["Cache-Control"]
 
 
@@ -48,12 +47,12 @@ def test_etag_revalidation():
 
 
 def test_only_get():
-    assert board_views.agot2_board_svg(RF.post("/boards/agot2.svg")).status_code == 405
+    assert views.agot2_board_svg(RF.post("/boards/agot2.svg")).status_code == 405
 
 
 def test_routed_at_boards_agot2_svg_with_an_element_for_every_area():
     """Issue 6: ``/boards/agot2.svg`` holds one ``area-<id>`` element per area of areas.json."""
-    areas = json.loads((Path(mapdraw.__file__).parent / "data" / "agot2" / "areas.json").read_text("utf-8"))
+    areas = json.loads((geometry.DATA_DIR / "areas.json").read_text("utf-8"))
     response = Client().get("/boards/agot2.svg")
     assert response.status_code == 200 and response["Content-Type"].startswith("image/svg+xml")
     root = ET.fromstring(response.content)

@@ -1,8 +1,8 @@
-"""A broken map file gets a clear error naming the place (``mapdraw.parse_geometry``)."""
+"""A broken map file gets a clear error naming the place (``geometry.parse_geometry``)."""
 
 import pytest
 
-from game.mapdraw import MapDataError, parse_geometry
+from game.boards.geometry import MapDataError, parse_geometry
 
 LEGEND = {"codes": {"Wf": "winterfell", "GW": "greywater-watch", "~i": "bay-of-ice"}}
 GRID = "~iWfWf\n~iGWGW\n"

@@ -4,7 +4,7 @@ beside one's own), the Valyrian Steel Blade, casualties (crossed out on the map)
 retreat to a highlighted area clicked on the map. The combat panel shows the battle to every
 viewer from the view, with nothing hidden leaking (the face-down card stays out of the
 spectator's payload until both are revealed). Positions: ``combat3`` / ``combat3_tides`` in
-game/ui_harness.py."""
+game/devtools/ui_harness.py."""
 
 import json
 import urllib.request

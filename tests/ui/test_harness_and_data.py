@@ -7,7 +7,7 @@ import json
 import pytest
 from django.test import override_settings
 
-from game.board_data import agot2_board_data
+from game.boards.data import agot2_board_data
 from game.rules.agot.data import board
 
 
@@ -65,11 +65,11 @@ def test_board_data_view(client):
     assert client.get("/boards/agot2.json?lang=en", HTTP_IF_NONE_MATCH=r["ETag"]).status_code == 200
 
 
-@pytest.mark.parametrize("name", sorted(__import__("game.ui_harness", fromlist=["POSITIONS"]).POSITIONS))
+@pytest.mark.parametrize("name", sorted(__import__("game.devtools.ui_harness", fromlist=["POSITIONS"]).POSITIONS))
 def test_every_harness_position_builds(name):
     """Each named position builds (its steps, if any, are accepted) and awaits a decision."""
     from game.rules.agot import RULESET
-    from game.ui_harness import new_position
+    from game.devtools.ui_harness import new_position
 
     state = new_position(name)
     assert RULESET.view(state, None)["pending"]

@@ -9,7 +9,7 @@ import pytest
 def make_lobby(make_user):
     """``make_lobby(players=3, seated=1, **create_kwargs)`` -> an open lobby created by a new user
     ``host`` and with ``seated - 1`` more players (``p2``, ``p3``...) on random houses."""
-    from game import lobbies
+    from game.site import lobbies
 
     def make(players: int = 3, seated: int = 1, creator=None, **kwargs):
         creator = creator or make_user(f"host{make.n}")

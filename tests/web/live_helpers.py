@@ -12,7 +12,7 @@ ORIGIN = (b"origin", b"http://127.0.0.1:8000")
 
 def start_game(make_lobby, players: int = 3, **kwargs):
     """A started lobby's game with ``players`` people; returns ``(game, {house: user})``."""
-    from game import lobbies
+    from game.site import lobbies
 
     lobby = make_lobby(players=players, seated=players, **kwargs)
     lobbies.start_lobby(lobby.pk, lobby.creator)
@@ -53,7 +53,7 @@ async def connect(application, game_id: int, user=None, lang: str = "en", first:
 
 def legal_json(game_id: int, actor: str, seed: int = 1) -> dict:
     """A legal JSON action for ``actor``'s pending decision in the game's current state."""
-    from game import bots, snapshots
+    from game.live import bots, snapshots
     from game.models import Game
     from game.rules.agot.legal import random_action
 

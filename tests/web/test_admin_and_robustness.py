@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from game import lobbies
+from game.site import lobbies
 
 pytestmark = pytest.mark.django_db
 

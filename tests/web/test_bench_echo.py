@@ -1,4 +1,4 @@
-"""The bench-only echo socket (``game/bench_echo.py``, the baseline of ``python -m tests.bench.live``)
+"""The bench-only echo socket (``game/devtools/bench_echo.py``, the baseline of ``python -m tests.bench.live``)
 is not routed unless ``GOTWEB_BENCH=1``; routed, it hands one socket's text to every socket of its
 group."""
 
@@ -40,7 +40,7 @@ def test_not_routed_by_default(settings):
 @pytest.mark.parametrize("kind", ["echo", "hub-echo"])
 async def test_echo_reaches_every_socket_of_its_group(settings, kind):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    from game.bench_echo import websocket_urlpatterns
+    from game.devtools.bench_echo import websocket_urlpatterns
 
     app = URLRouter(websocket_urlpatterns)
     socks = [WebsocketCommunicator(app, f"/ws/bench/{kind}/t1/") for _ in range(3)]

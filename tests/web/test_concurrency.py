@@ -8,8 +8,8 @@ import threading
 import pytest
 from django.db import connection
 
-from game import lobbies
-from game.lobbies import LobbyError
+from game.site import lobbies
+from game.site.lobbies import LobbyError
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

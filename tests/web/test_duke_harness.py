@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from game import duke_harness
+from game.devtools import duke_harness
 
 
 @pytest.fixture(autouse=True)

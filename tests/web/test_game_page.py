@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from game import lobbies
+from game.site import lobbies
 
 from .live_helpers import start_game
 

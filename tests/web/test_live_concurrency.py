@@ -8,7 +8,7 @@ import threading
 import pytest
 from django.db import connection
 
-from game import services, snapshots
+from game.live import apply, snapshots
 from game.models import Action
 from game.rules import IllegalAction
 
@@ -42,7 +42,7 @@ def race(fns) -> list:
 def test_concurrent_orders_reveal_once(make_lobby, players):
     game, users = start_game(make_lobby, players)
     actions = {h: legal_json(game.pk, h) for h in users}
-    results = race([lambda h=h: services.act(game.pk, users[h], actions[h], 0) for h in users])
+    results = race([lambda h=h: apply.act(game.pk, users[h], actions[h], 0) for h in users])
     assert sorted(results) == list(range(1, players + 1))  # every submission counted, one version each
     game.refresh_from_db()
     snapshots.CACHE.clear()
@@ -55,7 +55,7 @@ def test_concurrent_orders_reveal_once(make_lobby, players):
 def test_the_same_house_twice_at_once_counts_once(make_lobby):
     game, users = start_game(make_lobby, 3)
     action = legal_json(game.pk, "stark")
-    results = race([lambda: services.act(game.pk, users["stark"], action, 0) for _ in range(4)])
+    results = race([lambda: apply.act(game.pk, users["stark"], action, 0) for _ in range(4)])
     assert results.count(1) == 1, results
     assert set(results) - {1} <= {"version.stale", "action.not_your_turn"}, results  # Stark's decision is gone
     assert Action.objects.filter(game=game).count() == 1

@@ -214,7 +214,7 @@ class Fuzzer:
 
     def legal(self, seat: str | None):
         """A legal JSON action answering ``seat``'s pending decision (None if it has none)."""
-        from game import bots
+        from game.live import bots
         from game.rules.agot.legal import random_action
 
         m = self.model
@@ -564,11 +564,11 @@ async def test_fuzzing_the_live_game(application, make_lobby, make_user, setting
     # the stored log is exactly the accepted actions, and it replays to what everyone was shown
     version, rows = await sync_to_async(_game_rows)(game.pk)
     assert version == model.version and [(a, x) for _, a, x in rows] == model.accepted
-    from game import services
+    from game.live import payloads
 
     for s in socks:
         shown = s.last_state["view"]
-        assert shown == json.loads(json.dumps(services.windowed_view(rules.view(model.state, s.seat)))), s.name
+        assert shown == json.loads(json.dumps(payloads.windowed_view(rules.view(model.state, s.seat)))), s.name
     stored = await sync_to_async(lambda: {m.pk: (m.channel, m.text) for m in ChatMessage.objects.filter(game_id=game.pk)})()
     assert stored == chats
     for s in socks:

@@ -1,4 +1,4 @@
-"""The hub (game/hub.py): one relay channel per process and group, local fan-out to its members,
+"""The hub (game/live/hub.py): one relay channel per process and group, local fan-out to its members,
 a publishing process's own members served at once and exactly once; on the in-memory channel
 layer and on a real Redis server. Two Hub objects on one loop stand for two server processes
 (the two-daphne test, tests/e2e/test_live_two_servers_game.py, runs real ones). Each test runs
@@ -13,7 +13,7 @@ import uuid
 import pytest
 from channels.layers import InMemoryChannelLayer
 
-from game.hub import Hub
+from game.live.hub import Hub
 from tests.wsclient import run_sync
 
 

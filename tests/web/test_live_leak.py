@@ -34,7 +34,7 @@ def _keys(value, path=""):
 
 def _bot_move(game_id: int):
     """The next action a basic bot takes, as ``(actor, JSON)``, or None once the game is over."""
-    from game import bots, snapshots
+    from game.live import bots, snapshots
     from game.models import Game
 
     game = Game.objects.get(pk=game_id)
@@ -49,7 +49,7 @@ def _bot_move(game_id: int):
 
 
 def _true_state(game_id: int, version: int):
-    from game import snapshots
+    from game.live import snapshots
     from game.models import Game
 
     return snapshots.state_at(Game.objects.get(pk=game_id), version)
@@ -108,10 +108,10 @@ def _keys_values(value):
 async def test_a_bot_game_leaks_nothing(make_lobby, make_user, monkeypatch):
     from gotweb.asgi import application
 
-    from game import services
+    from game.live import apply
 
     # a fixed game seed: the same whole game (over 50 versions, bids and combats) on every run
-    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 20261123)
+    monkeypatch.setattr(apply.secrets, "randbits", lambda bits: 20261123)
     game, users = await sync_to_async(start_game)(make_lobby, 3)
     watcher = await sync_to_async(make_user)("watcher")
     viewers = {h: users[h] for h in users} | {None: watcher}
@@ -123,7 +123,7 @@ async def test_a_bot_game_leaks_nothing(make_lobby, make_user, monkeypatch):
         if move is None:
             break
         actor, action, at = move
-        version = await sync_to_async(services.act)(game.pk, users[actor], action, at)
+        version = await sync_to_async(apply.act)(game.pk, users[actor], action, at)
         for v, ws in socks.items():
             while True:
                 msg = await ws.receive_json_from(timeout=10)

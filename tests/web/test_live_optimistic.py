@@ -1,4 +1,4 @@
-"""The optimistic write of an act (game/services.py ``_act_optimistic``, PostgreSQL only): one
+"""The optimistic write of an act (game/live/apply.py ``_act_optimistic``, PostgreSQL only): one
 statement when this process wrote the game last, the locked path whenever the row changed
 meanwhile, and simultaneous submissions still revealed once. Runs on PostgreSQL in
 test_live_postgres.py (skipped on SQLite, where every act takes the locked path)."""
@@ -10,7 +10,7 @@ import threading
 import pytest
 from django.db import connections
 
-from game import services, snapshots
+from game.live import apply, snapshots
 from game.models import Action, Game
 
 from .live_helpers import legal_json, start_game
@@ -21,8 +21,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 @pytest.fixture(autouse=True)
 def _fresh_caches():
     snapshots.CACHE.clear()
-    services._LAST_ROW.clear()
-    services._SEAT_OF.clear()
+    apply._LAST_ROW.clear()
+    apply._SEAT_OF.clear()
 
 
 def _awaited(game_id: int) -> list[str]:
@@ -38,7 +38,7 @@ def _play_until_round(game, users, rnd: int) -> None:
         if state.round >= rnd and state.phase == "planning":
             return
         actor = _awaited(game.pk)[0]
-        services.act(game.pk, users[actor], legal_json(game.pk, actor, seed=i), game.version)
+        apply.act(game.pk, users[actor], legal_json(game.pk, actor, seed=i), game.version)
     raise AssertionError("round not reached")
 
 
@@ -54,12 +54,12 @@ def _replays_to_the_cache(game) -> None:
 def test_an_act_after_this_process_wrote_the_game_is_one_statement(make_lobby, django_assert_num_queries):
     game, users = start_game(make_lobby, 3)
     for h in ["stark", "lannister", "baratheon"]:  # locked acts: each seat learnt, the row kept
-        services.act(game.pk, users[h], legal_json(game.pk, h), None)
+        apply.act(game.pk, users[h], legal_json(game.pk, h), None)
     game.refresh_from_db()
     actor = _awaited(game.pk)[0]
     action = legal_json(game.pk, actor)
     with django_assert_num_queries(1):
-        v = services.act(game.pk, users[actor], action, game.version)
+        v = apply.act(game.pk, users[actor], action, game.version)
     assert v == game.version + 1
     _replays_to_the_cache(game)
     assert Action.objects.get(game=game, number=v).action == action
@@ -71,13 +71,13 @@ def test_a_row_changed_meanwhile_takes_the_locked_path(make_lobby):
     as it is, and keeps what the other wrote."""
     game, users = start_game(make_lobby, 3)
     for h in ["stark", "lannister", "baratheon"]:
-        services.act(game.pk, users[h], legal_json(game.pk, h), None)
+        apply.act(game.pk, users[h], legal_json(game.pk, h), None)
     game.refresh_from_db()
     awaited = _awaited(game.pk)
     actor = awaited[0]
     others = {h: 1000.0 for h in awaited if h != actor}
     Game.objects.filter(pk=game.pk).update(awaited_since={**game.awaited_since, **others})
-    v = services.act(game.pk, users[actor], legal_json(game.pk, actor), game.version)
+    v = apply.act(game.pk, users[actor], legal_json(game.pk, actor), game.version)
     game.refresh_from_db()
     assert v == game.version
     for h in set(_awaited(game.pk)) & set(others):
@@ -90,14 +90,14 @@ def test_a_stale_copy_takes_the_locked_path(make_lobby):
     written by the optimistic statement, the locked path applies the action to the real state."""
     game, users = start_game(make_lobby, 3)
     for h in ["stark", "lannister", "baratheon"]:
-        services.act(game.pk, users[h], legal_json(game.pk, h), None)
+        apply.act(game.pk, users[h], legal_json(game.pk, h), None)
     game.refresh_from_db()
     actor = _awaited(game.pk)[0]
-    services.act(game.pk, users[actor], legal_json(game.pk, actor), game.version)
+    apply.act(game.pk, users[actor], legal_json(game.pk, actor), game.version)
     game.refresh_from_db()
-    services._LAST_ROW[game.pk] = {**services._LAST_ROW[game.pk], "version": game.version - 1}
+    apply._LAST_ROW[game.pk] = {**apply._LAST_ROW[game.pk], "version": game.version - 1}
     actor = _awaited(game.pk)[0]
-    v = services.act(game.pk, users[actor], legal_json(game.pk, actor, seed=5), None)
+    v = apply.act(game.pk, users[actor], legal_json(game.pk, actor, seed=5), None)
     assert v == game.version + 1
     _replays_to_the_cache(game)
 
@@ -116,7 +116,7 @@ def test_simultaneous_orders_with_known_seats_reveal_once(make_lobby):
     def run(h):
         try:
             barrier.wait()
-            results[h] = services.act(game.pk, users[h], actions[h], start)
+            results[h] = apply.act(game.pk, users[h], actions[h], start)
         except Exception as exc:  # noqa: BLE001 (reported below)
             results[h] = exc
         finally:

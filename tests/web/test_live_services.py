@@ -1,4 +1,4 @@
-"""game/services.py and game/snapshots.py: applying actions (who may act, nothing written on a
+"""game/live/apply.py and game/live/snapshots.py: applying actions (who may act, nothing written on a
 refusal, the log and the version), bots through the same path, snapshots as a safe cache, the end
 of a game."""
 
@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from game import lobbies, services, snapshots
+from game.live import apply, bots, payloads, snapshots
+from game.site import lobbies
 from game.models import Action, Game
 from game.rules import IllegalAction
 
@@ -20,7 +21,7 @@ def _setup(settings):
     settings.GAME_BOT_DELAY = None
     snapshots.CACHE.clear()
     yield
-    services.wait_for_bots()
+    bots.wait_for_bots()
 
 
 def _rows(game):
@@ -29,7 +30,7 @@ def _rows(game):
 
 def test_act_appends_and_bumps(make_lobby):
     game, users = start_game(make_lobby, 3)
-    v = services.act(game.pk, users["stark"], legal_json(game.pk, "stark"), 0)
+    v = apply.act(game.pk, users["stark"], legal_json(game.pk, "stark"), 0)
     game.refresh_from_db()
     assert v == 1 and game.version == 1
     assert _rows(game) == [(1, "stark", users["stark"].pk)]
@@ -47,13 +48,13 @@ def test_refusals_write_nothing(make_lobby, make_user):
     ]
     for user, action, version, code in cases:
         with pytest.raises(IllegalAction) as e:
-            services.act(game.pk, user, action, version)
+            apply.act(game.pk, user, action, version)
         if code:
             assert e.value.code == code
     game.refresh_from_db()
     assert game.version == 0 and _rows(game) == []
     with pytest.raises(IllegalAction) as e:
-        services.act(987654, users["stark"], {}, None)
+        apply.act(987654, users["stark"], {}, None)
     assert e.value.code == "game.not_found"
 
 
@@ -61,12 +62,12 @@ def test_a_changed_decision_makes_an_old_version_stale(make_lobby):
     """After every order is in, the planning decision is gone: an answer made at version 0 is stale."""
     game, users = start_game(make_lobby, 3)
     for i, h in enumerate(["stark", "lannister", "baratheon"]):
-        services.act(game.pk, users[h], legal_json(game.pk, h), i)
+        apply.act(game.pk, users[h], legal_json(game.pk, h), i)
     game.refresh_from_db()
     state = snapshots.state_at(game)
     actor = game.rules.pending(state)[0].actor
-    with pytest.raises(services.StaleVersion):
-        services.act(game.pk, users[actor], legal_json(game.pk, actor), 0)
+    with pytest.raises(apply.StaleVersion):
+        apply.act(game.pk, users[actor], legal_json(game.pk, actor), 0)
 
 
 def _bot_lobby(make_lobby):
@@ -79,11 +80,11 @@ def _bot_lobby(make_lobby):
 
 def test_bots_act_through_the_service(make_lobby):
     game, host = _bot_lobby(make_lobby)
-    assert services.bot_act(game.pk) == 1
-    assert services.bot_act(game.pk) == 2
-    assert services.bot_act(game.pk) is None  # only Stark (a person) is awaited now
+    assert apply.bot_act(game.pk) == 1
+    assert apply.bot_act(game.pk) == 2
+    assert apply.bot_act(game.pk) is None  # only Stark (a person) is awaited now
     assert {(a, u) for _, a, u in _rows(game)} == {("lannister", None), ("baratheon", None)}
-    assert services.act(game.pk, host, legal_json(game.pk, "stark"), 2) == 3
+    assert apply.act(game.pk, host, legal_json(game.pk, "stark"), 2) == 3
 
 
 def test_bot_users_cannot_act_as_people(make_lobby):
@@ -91,16 +92,16 @@ def test_bot_users_cannot_act_as_people(make_lobby):
     bot_user = game.lobby.seats.exclude(bot="").first().user
     assert not bot_user.is_active and not bot_user.has_usable_password()
     with pytest.raises(IllegalAction) as e:
-        services.act(game.pk, bot_user, {"type": "place_orders", "orders": {}})
+        apply.act(game.pk, bot_user, {"type": "place_orders", "orders": {}})
     assert e.value.code == "act.not_a_player"
 
 
 def test_background_bots_move_after_the_delay(make_lobby, settings):
     settings.GAME_BOT_DELAY = 0
     game, host = _bot_lobby(make_lobby)
-    services.schedule_bots(game.pk)
+    bots.schedule_bots(game.pk)
     for _ in range(20):
-        services.wait_for_bots()
+        bots.wait_for_bots()
         game.refresh_from_db()
         if game.version >= 2:
             break
@@ -111,7 +112,7 @@ def test_a_whole_bot_game_ends_and_is_recorded(make_lobby):
     game, host = _bot_lobby(make_lobby)
     game.lobby.seats.filter(user=host).update(bot="basic")  # the host hands over to a bot
     n = 0
-    while services.bot_act(game.pk) is not None:
+    while apply.bot_act(game.pk) is not None:
         n += 1
         assert n < 3000
     game.refresh_from_db()
@@ -119,7 +120,7 @@ def test_a_whole_bot_game_ends_and_is_recorded(make_lobby):
     game.lobby.refresh_from_db()
     assert game.lobby.status == "finished"
     with pytest.raises(IllegalAction) as e:
-        services.act(game.pk, host, {"type": "place_orders", "orders": {}})
+        apply.act(game.pk, host, {"type": "place_orders", "orders": {}})
     assert e.value.code in ("game.over", "act.not_a_player")
     # the log alone rebuilds the final state
     snapshots.CACHE.clear()
@@ -132,7 +133,7 @@ def test_snapshots_are_written_and_used(make_lobby, settings):
     settings.GAME_SNAPSHOT_EVERY = 2
     game, users = start_game(make_lobby, 3)
     for i, h in enumerate(["stark", "lannister"]):
-        services.act(game.pk, users[h], legal_json(game.pk, h), i)
+        apply.act(game.pk, users[h], legal_json(game.pk, h), i)
     game.refresh_from_db()
     assert game.snapshot_version == 2 and game.snapshot_key == snapshots.code_key("agot2")
     replayed = game.rules.new_game(game.players, game.seed, game.options)
@@ -146,7 +147,7 @@ def test_snapshots_are_written_and_used(make_lobby, settings):
 def test_a_bad_snapshot_falls_back_to_the_log(make_lobby, settings, damage):
     settings.GAME_SNAPSHOT_EVERY = 1
     game, users = start_game(make_lobby, 3)
-    services.act(game.pk, users["stark"], legal_json(game.pk, "stark"), 0)
+    apply.act(game.pk, users["stark"], legal_json(game.pk, "stark"), 0)
     game.refresh_from_db()
     good = snapshots.state_at(game)
     if damage == "other code":
@@ -175,6 +176,6 @@ def test_a_duke_game_runs_through_the_same_service(make_lobby):
     pending = game.rules.pending(state)
     assert pending
     if pending[0].actor == "dark":
-        assert services.bot_act(game.pk) == 1
-    text = services.payload_text(game.pk, "light", "zh-hans")[1]
+        assert apply.bot_act(game.pk) == 1
+    text = payloads.payload_text(game.pk, "light", "zh-hans")[1]
     assert '"viewer":"light"' in text

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from game import lobbies
-from game.lobbies import LobbyError
+from game.site import lobbies
+from game.site.lobbies import LobbyError
 from game.models import Lobby
 
 pytestmark = pytest.mark.django_db

@@ -1,11 +1,11 @@
-"""game.lobbies: the rules of lobbies, on the database (SQLite here, PostgreSQL in test_postgres)."""
+"""game.site.lobbies: the rules of lobbies, on the database (SQLite here, PostgreSQL in test_postgres)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game import lobbies
-from game.lobbies import LobbyError
+from game.site import lobbies
+from game.site.lobbies import LobbyError
 from game.models import Lobby, Seat
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from game import lobbies
+from game.site import lobbies
 from game.models import Lobby, Seat
 
 pytestmark = pytest.mark.django_db

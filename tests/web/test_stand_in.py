@@ -9,7 +9,7 @@ import time
 import pytest
 from asgiref.sync import sync_to_async
 
-from game import services, snapshots
+from game.live import apply, bots, seats, snapshots, stand_ins
 from game.models import Action, Game
 from game.rules import IllegalAction
 
@@ -23,7 +23,7 @@ def _setup(live_settings):
     live_settings.GAME_AWAY_AFTER = 60
     snapshots.CACHE.clear()
     yield
-    services.wait_for_bots()
+    bots.wait_for_bots()
 
 
 def _backdate(game, seconds: float = 120) -> None:
@@ -50,7 +50,7 @@ def test_awaited_since_is_kept_per_seat(make_lobby):
     g = Game.objects.get(pk=game.pk)
     assert set(g.awaited_since) == {"stark", "lannister", "baratheon"}
     before = g.awaited_since["lannister"]
-    services.act(game.pk, users["stark"], legal_json(game.pk, "stark"))
+    apply.act(game.pk, users["stark"], legal_json(game.pk, "stark"))
     g.refresh_from_db()
     assert "stark" not in g.awaited_since  # stark's orders are in: no longer awaited
     assert g.awaited_since["lannister"] == before  # still awaited since the start
@@ -58,54 +58,54 @@ def test_awaited_since_is_kept_per_seat(make_lobby):
 
 def test_refusals_change_nothing(make_lobby, make_user, settings):
     game, users = start_game(make_lobby, 3)
-    services.act(game.pk, users["stark"], legal_json(game.pk, "stark"))
+    apply.act(game.pk, users["stark"], legal_json(game.pk, "stark"))
     before = _fingerprint(game)
     stranger = make_user("stranger")
-    _refused("stand_in.not_a_player", services.hand_to_bot, game.pk, stranger, "lannister")
-    _refused("stand_in.not_a_player", services.hand_to_bot, game.pk, None, "lannister")
-    _refused("stand_in.not_a_player", services.take_back, game.pk, stranger)
-    _refused("stand_in.self", services.hand_to_bot, game.pk, users["lannister"], "lannister")
-    _refused("stand_in.bad_seat", services.hand_to_bot, game.pk, users["stark"], "martell")
-    _refused("stand_in.bad_seat", services.hand_to_bot, game.pk, users["stark"], ["lannister"])
-    e = _refused("stand_in.not_away", services.hand_to_bot, game.pk, users["stark"], "lannister")
+    _refused("stand_in.not_a_player", stand_ins.hand_to_bot, game.pk, stranger, "lannister")
+    _refused("stand_in.not_a_player", stand_ins.hand_to_bot, game.pk, None, "lannister")
+    _refused("stand_in.not_a_player", stand_ins.take_back, game.pk, stranger)
+    _refused("stand_in.self", stand_ins.hand_to_bot, game.pk, users["lannister"], "lannister")
+    _refused("stand_in.bad_seat", stand_ins.hand_to_bot, game.pk, users["stark"], "martell")
+    _refused("stand_in.bad_seat", stand_ins.hand_to_bot, game.pk, users["stark"], ["lannister"])
+    e = _refused("stand_in.not_away", stand_ins.hand_to_bot, game.pk, users["stark"], "lannister")
     assert 0 < e.params["wait"] <= 60
     _backdate(game)
     before = _fingerprint(game)
-    e = _refused("stand_in.not_away", services.hand_to_bot, game.pk, users["lannister"], "stark")
+    e = _refused("stand_in.not_away", stand_ins.hand_to_bot, game.pk, users["lannister"], "stark")
     assert e.params["wait"] is None  # stark's orders are in: stark is not awaited
-    _refused("stand_in.none", services.take_back, game.pk, users["lannister"])
-    _refused("game.not_found", services.hand_to_bot, 987654, users["stark"], "lannister")
+    _refused("stand_in.none", stand_ins.take_back, game.pk, users["lannister"])
+    _refused("game.not_found", stand_ins.hand_to_bot, 987654, users["stark"], "lannister")
     assert _fingerprint(game) == before
-    services.hand_to_bot(game.pk, users["stark"], "lannister")
+    stand_ins.hand_to_bot(game.pk, users["stark"], "lannister")
     before = _fingerprint(game)
-    _refused("stand_in.already", services.hand_to_bot, game.pk, users["baratheon"], "lannister")
+    _refused("stand_in.already", stand_ins.hand_to_bot, game.pk, users["baratheon"], "lannister")
     assert _fingerprint(game) == before
 
 
 def test_handed_seat_is_played_by_the_bot_until_taken_back(make_lobby):
     game, users = start_game(make_lobby, 3)
-    services.act(game.pk, users["stark"], legal_json(game.pk, "stark"))
-    assert services.bot_act(game.pk) is None  # a game of people: no bot moves
+    apply.act(game.pk, users["stark"], legal_json(game.pk, "stark"))
+    assert apply.bot_act(game.pk) is None  # a game of people: no bot moves
     _backdate(game)
-    status = services.hand_to_bot(game.pk, users["stark"], "lannister")
+    status = stand_ins.hand_to_bot(game.pk, users["stark"], "lannister")
     assert status["stand_ins"] == {"lannister": "basic"}
     seat = game.lobby.seats.get(house="lannister")
     assert seat.user == users["lannister"] and seat.bot == ""  # the seat keeps its player
-    assert services.seat_of(game, users["lannister"]) == "lannister"
-    assert services.bot_act(game.pk) == 2
+    assert seats.seat_of(game, users["lannister"]) == "lannister"
+    assert apply.bot_act(game.pk) == 2
     last = Action.objects.filter(game=game).last()
     assert (last.number, last.actor, last.user) == (2, "lannister", None)
-    assert services.bot_act(game.pk) is None  # lannister's orders are in; baratheon is a person
+    assert apply.bot_act(game.pk) is None  # lannister's orders are in; baratheon is a person
     # take-back: the stand-in stops at once, and the player's wait starts again
-    services.hand_to_bot(game.pk, users["stark"], "baratheon")
-    status = services.take_back(game.pk, users["baratheon"])
+    stand_ins.hand_to_bot(game.pk, users["stark"], "baratheon")
+    status = stand_ins.take_back(game.pk, users["baratheon"])
     assert status["stand_ins"] == {"lannister": "basic"}
     assert status["awaited_for"]["baratheon"] < 5
-    assert services.bot_act(game.pk) is None
+    assert apply.bot_act(game.pk) is None
     assert Game.objects.get(pk=game.pk).version == 2
-    _refused("stand_in.not_away", services.hand_to_bot, game.pk, users["stark"], "baratheon")
-    services.act(game.pk, users["baratheon"], legal_json(game.pk, "baratheon"))
-    assert services.seats_info(Game.objects.get(pk=game.pk), "en")[1]["stand_in"] == "basic"
+    _refused("stand_in.not_away", stand_ins.hand_to_bot, game.pk, users["stark"], "baratheon")
+    apply.act(game.pk, users["baratheon"], legal_json(game.pk, "baratheon"))
+    assert seats.seats_info(Game.objects.get(pk=game.pk), "en")[1]["stand_in"] == "basic"
 
 
 def test_background_stand_ins_move_the_game_on_despite_the_botless_cache(make_lobby, postgres_only):
@@ -115,21 +115,21 @@ def test_background_stand_ins_move_the_game_on_despite_the_botless_cache(make_lo
     settings = postgres_only
     settings.GAME_BOT_DELAY = 0
     game, users = start_game(make_lobby, 3)
-    services.bot_act(game.pk)  # this process now believes the game has no bot
-    assert (game.pk, game.seed) in services._botless
-    services.act(game.pk, users["stark"], legal_json(game.pk, "stark"))
+    apply.bot_act(game.pk)  # this process now believes the game has no bot
+    assert (game.pk, game.seed) in bots._botless
+    apply.act(game.pk, users["stark"], legal_json(game.pk, "stark"))
     _backdate(game)
-    services.hand_to_bot(game.pk, users["stark"], "lannister")
-    services.hand_to_bot(game.pk, users["stark"], "baratheon")
+    stand_ins.hand_to_bot(game.pk, users["stark"], "lannister")
+    stand_ins.hand_to_bot(game.pk, users["stark"], "baratheon")
     deadline = time.monotonic() + 30
     g = Game.objects.get(pk=game.pk)
     while g.version < 12 and g.status == Game.Status.RUNNING and time.monotonic() < deadline:
-        services.wait_for_bots()
+        bots.wait_for_bots()
         g.refresh_from_db()
         state = snapshots.state_at(g)
         if any(d.actor == "stark" for d in g.rules.pending(state)):
-            services._botless[(g.pk, g.seed)] = time.monotonic()  # a stale cache must not stop the bots
-            services.act(g.pk, users["stark"], legal_json(g.pk, "stark", seed=g.version))
+            bots._botless[(g.pk, g.seed)] = time.monotonic()  # a stale cache must not stop the bots
+            apply.act(g.pk, users["stark"], legal_json(g.pk, "stark", seed=g.version))
         g.refresh_from_db()
     assert g.version >= 12 or g.status == Game.Status.FINISHED
     actors = set(Action.objects.filter(game=g, user=None).values_list("actor", flat=True))
@@ -139,7 +139,7 @@ def test_background_stand_ins_move_the_game_on_despite_the_botless_cache(make_lo
 def test_finished_game_refuses(make_lobby):
     game, users = start_game(make_lobby, 3)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
-    _refused("game.over", services.hand_to_bot, game.pk, users["stark"], "lannister")
+    _refused("game.over", stand_ins.hand_to_bot, game.pk, users["stark"], "lannister")
 
 
 # --- the websocket ------------------------------------------------------------------------------------
@@ -175,7 +175,7 @@ async def test_stand_in_over_the_socket(application, make_lobby, make_user):
     assert seats["stand_ins"] == {"lannister": "basic"}
 
     # the bot's move reaches everyone as one state carrying that version's seat status
-    await sync_to_async(services.bot_act)(game.pk)
+    await sync_to_async(apply.bot_act)(game.pk)
     msgs = await drain(stark)
     assert [m["type"] for m in msgs] == ["state"]
     seats = msgs[0]["seats"]

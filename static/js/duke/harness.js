@@ -1,5 +1,5 @@
 // Development harness (only served with DUKE_HARNESS=1): a fake live-play client that plays
-// through the real engine over plain HTTP (game/duke_harness.py) and polls for changes, then
+// through the real engine over plain HTTP (game/devtools/duke_harness.py) and polls for changes, then
 // mounts the Duke renderer exactly as the game page does.
 import { mount } from "../rulesets/duke.js";
 

@@ -1,4 +1,4 @@
-// A fake live-play client for the AGoT renderer harness (game/ui_harness.py): the same
+// A fake live-play client for the AGoT renderer harness (game/devtools/ui_harness.py): the same
 // interface as static/js/live/client.js (viewer, lang, on("state"|"connection"), send), backed
 // by plain HTTP requests to the harness endpoints (polled every second for other seats' moves).
 // Every sent action is kept in client.sent.

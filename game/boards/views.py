@@ -1,6 +1,6 @@
 """HTTP view serving the drawn board: ``GET /boards/agot2.svg`` (wired in the project's urls).
 
-The SVG comes from :func:`game.mapdraw.render_board` (cached in-process per language). The
+The SVG comes from :func:`game.render_board` (cached in-process per language). The
 language is ``?lang=en|zh`` when given, otherwise the request's active Django language
 (``zh-hans`` -> Chinese names, anything else -> English). An unknown ``lang`` answers
 400 with a plain-text reason.
@@ -16,7 +16,8 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from game import mapdraw
+from .labels import normalize_lang
+from .render import render_board
 
 
 #: seconds a browser may use the board SVG or data without asking again; after that it revalidates
@@ -26,7 +27,7 @@ BOARD_MAX_AGE = 300
 
 @functools.cache
 def _etag(lang: str) -> str:
-    return '"' + hashlib.sha256(mapdraw.render_board(lang).encode()).hexdigest()[:20] + '"'
+    return '"' + hashlib.sha256(render_board(lang).encode()).hexdigest()[:20] + '"'
 
 
 @require_GET
@@ -35,7 +36,7 @@ def agot2_board_svg(request):
     asked = request.GET.get("lang")
     try:
         if asked:
-            lang = mapdraw.normalize_lang(asked)
+            lang = normalize_lang(asked)
         else:
             lang = "zh" if (get_language() or "").startswith("zh") else "en"
     except ValueError as exc:
@@ -44,7 +45,7 @@ def agot2_board_svg(request):
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
-        response = HttpResponse(mapdraw.render_board(lang),
+        response = HttpResponse(render_board(lang),
                                 content_type="image/svg+xml; charset=utf-8")
     response["ETag"] = etag
     response["Content-Language"] = "zh-Hans" if lang == "zh" else "en"
@@ -59,7 +60,7 @@ def _board_data(lang: str) -> tuple[bytes, str]:
     """The board data JSON of ``lang`` (UTF-8) and its ETag."""
     import json
 
-    from game.board_data import agot2_board_data
+    from .data import agot2_board_data
 
     body = json.dumps(agot2_board_data(lang), ensure_ascii=False).encode()
     return body, '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
@@ -68,7 +69,7 @@ def _board_data(lang: str) -> tuple[bytes, str]:
 @require_GET
 def agot2_board_data_json(request):
     """``GET /boards/agot2.json?lang=en|zh-hans``: names and static facts for the game screen
-    (:func:`game.board_data.agot2_board_data`); public, fresh for 5 minutes, then revalidated by
+    (:func:`game.boards.data.agot2_board_data`); public, fresh for 5 minutes, then revalidated by
     ETag (so a deploy that changes a text reaches browsers within minutes, at the cost of a 304)."""
     lang = request.GET.get("lang") or get_language() or "en"
     body, etag = _board_data("zh-hans" if lang.lower().startswith("zh") else "en")

@@ -15,9 +15,10 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from game.live.notify import LOBBY_LIST_GROUP, lobby_group
+from game.models import Lobby
+
 from .lobbies import lobby_state
-from .models import Lobby
-from .notify import LOBBY_LIST_GROUP, lobby_group
 
 
 @database_sync_to_async

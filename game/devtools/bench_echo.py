@@ -6,10 +6,10 @@ channel-layer group ``bench-echo-<name>``; a text message received on any socket
 unchanged to the whole group with one ``group_send`` and each member sends it to its browser.
 That is the least work a push to N sockets through the same channel layer, served by the same
 daphne, can cost: no database, no session, no per-viewer payload (and, like the game's consumer,
-no idle hop to the database thread per message: :class:`~game.game_consumer.NoIdleDbHop`). The
+no idle hop to the database thread per message: :class:`~game.live.consumer.NoIdleDbHop`). The
 live benchmark compares the game's action-to-every-socket latency with it.
 
-``/ws/bench/hub-echo/<name>/`` is the same through the project's own fan-out (:mod:`game.hub`,
+``/ws/bench/hub-echo/<name>/`` is the same through the project's own fan-out (:mod:`game.live.hub`,
 as the game's sockets use it): one relay per process in the group, the publishing process's
 sockets served at once.
 """
@@ -19,8 +19,8 @@ from __future__ import annotations
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path
 
-from .game_consumer import NoIdleDbHop
-from .hub import hub
+from game.live.consumer import NoIdleDbHop
+from game.live.hub import hub
 
 
 class EchoConsumer(NoIdleDbHop, AsyncWebsocketConsumer):

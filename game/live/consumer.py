@@ -1,13 +1,13 @@
 """``/ws/game/<id>/``: the live game's websocket, a thin transport (protocol: ``docs/protocol.md``).
 
 On connect it finds the viewer (the user's seat, or None for a spectator), joins the game's
-group through this process's hub (:mod:`game.hub`: one relay per process and game) and sends that
+group through this process's hub (:mod:`game.live.hub`: one relay per process and game) and sends that
 viewer's full ``state``, its ``chat`` history and the ``seats`` status
 (stand-in bots, how long awaited seats have waited). It forwards ``act``, ``chat``, ``stand_in``
-and ``take_back`` to :mod:`game.services` and answers each with a ``result``, publishing what they
+and ``take_back`` to :mod:`game.live` (apply, chat, stand-ins) and answers each with a ``result``, publishing what they
 committed through the hub (:func:`published`); after every change (a ``game.changed`` group
 message carrying the version) it sends the viewer's new ``state``,
-computed for that viewer by :func:`game.services.payload_text`, never the raw state.
+computed for that viewer by :func:`game.live.payloads.payload_text`, never the raw state.
 Bad input (too large, not JSON, unknown type, flooding) gets an ``error`` and the connection stays
 open.
 """
@@ -24,13 +24,14 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
+from game.models import Game
 from game.rules import IllegalAction
 
-from . import errors, gamelog, notify, services
+from . import apply, bots, chat, errors, gamelog, notify, payloads, stand_ins
 from .hub import hub
-from .models import Game
 from .notify import game_group
 from .ratelimit import TokenBucket
+from .seats import game_seat_status, seat_of
 
 
 def _setting(name: str, default):
@@ -42,7 +43,7 @@ def _viewer(game_id: int, user):
     game = Game.objects.defer("snapshot").filter(pk=game_id).first()
     if game is None:
         return False, None
-    return services.seat_of(game, user), game.ruleset
+    return seat_of(game, user), game.ruleset
 
 
 def _language(scope) -> str:
@@ -76,8 +77,8 @@ def _valid_unicode(text: str, msg) -> bool:
 
 
 async def published(fn, *args):
-    """``fn(*args)`` (a :mod:`game.services` call) in the database thread, with the group messages
-    of what it committed held (:func:`game.notify.held`), then published through this process's
+    """``fn(*args)`` (a call of the apply path, chat or stand-ins) in the database thread, with the group messages
+    of what it committed held (:func:`game.live.notify.held`), then published through this process's
     hub, which hands them to its own sockets at once. Returns what ``fn`` returns; what it raises
     propagates, and then nothing was committed or published."""
 
@@ -142,10 +143,10 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
         await self.accept()
         self.seats_version = -1
         await self.push_state()
-        history = await database_sync_to_async(services.chat_history)(self.game_id, self.viewer)
+        history = await database_sync_to_async(chat.chat_history)(self.game_id, self.viewer)
         await self.send_json({"type": "chat", "messages": history, "history": True})
         await self.push_seats()
-        await database_sync_to_async(services.schedule_bots)(self.game_id)
+        await database_sync_to_async(bots.schedule_bots)(self.game_id)
 
     async def disconnect(self, code) -> None:
         if hasattr(self, "group"):
@@ -166,11 +167,11 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
         Returns whether it was sent (not when the socket already holds a newer version)."""
         # a pushed version this process committed (or already rendered) needs no database: no
         # thread hop; otherwise the payload is read in a worker thread
-        text = None if version is None else services.cached_payload_text(self.game_id, self.ruleset, self.viewer, self.lang, version)
+        text = None if version is None else payloads.cached_payload_text(self.game_id, self.ruleset, self.viewer, self.lang, version)
         if text is not None:
             got = (version, text)
         else:
-            got = await database_sync_to_async(services.payload_text)(self.game_id, self.viewer, self.lang, version)
+            got = await database_sync_to_async(payloads.payload_text)(self.game_id, self.viewer, self.lang, version)
         if got is None:
             return False
         v, text = got
@@ -186,12 +187,12 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
         """A ``seats`` message: stand-in bots, how long each awaited seat has waited, and the
         notice of a hand-over or take-back (``event``) in the socket's language."""
         if seats is None:
-            seats = await database_sync_to_async(services.game_seat_status)(self.game_id)
+            seats = await database_sync_to_async(game_seat_status)(self.game_id)
             if seats is None:
                 return
         notice = None
         if event is not None:
-            notice = {**event, "text": services.stand_in_notice(self.ruleset, event, self.lang)}
+            notice = {**event, "text": stand_ins.stand_in_notice(self.ruleset, event, self.lang)}
         await self.send_json({"type": "seats", **seats, "notice": notice})
 
     # --- receiving --------------------------------------------------------------------------------
@@ -251,8 +252,8 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
                 await self.reply(rid, errors.translate("message.malformed"))
             return
         try:
-            v = await published(services.act, self.game_id, self.user, msg.get("action"), version)
-        except services.StaleVersion as exc:
+            v = await published(apply.act, self.game_id, self.user, msg.get("action"), version)
+        except apply.StaleVersion as exc:
             await self.reply(rid, self.translated(exc))
             await self.push_state()  # resync
         except IllegalAction as exc:
@@ -266,7 +267,7 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
                 await self.reply(rid, errors.translate("rate_limited"))
             return
         try:
-            line = await published(services.post_chat, self.game_id, self.user, msg.get("channel"), msg.get("text"), msg.get("to"))
+            line = await published(chat.post_chat, self.game_id, self.user, msg.get("channel"), msg.get("text"), msg.get("to"))
         except IllegalAction as exc:
             await self.reply(rid, self.translated(exc))
         else:
@@ -275,9 +276,9 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
     async def stand_in(self, rid, kind: str, msg) -> None:
         try:
             if kind == "stand_in":
-                await published(services.hand_to_bot, self.game_id, self.user, msg.get("seat"))
+                await published(stand_ins.hand_to_bot, self.game_id, self.user, msg.get("seat"))
             else:
-                await published(services.take_back, self.game_id, self.user)
+                await published(stand_ins.take_back, self.game_id, self.user)
         except IllegalAction as exc:
             await self.reply(rid, self.translated(exc))
         else:
@@ -298,5 +299,5 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
 
     async def game_chat(self, event) -> None:
         line = event["message"]
-        if services.can_read(line["channel"], self.viewer):
+        if chat.can_read(line["channel"], self.viewer):
             await self.send_json({"type": "chat", "messages": [line], "history": False})

@@ -2,7 +2,7 @@
 accounts pages (register, play as guest, claim a guest account).
 
 Views that change something accept POST only (with Django's CSRF check). A refused operation
-(:class:`game.lobbies.LobbyError`) is shown to the player in plain words, beside its field when it
+(:class:`game.site.lobbies.LobbyError`) is shown to the player in plain words, beside its field when it
 concerns one, and changes nothing.
 """
 
@@ -22,11 +22,13 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from game.live.seats import seat_of, seats_info
+from game.models import Game, Lobby, Profile, display_name, is_guest, language_key
+from game.options import seat_words
+from game.rules import REGISTRY, get_ruleset
+
 from . import lobbies
 from .forms import ClaimForm, GuestForm, JoinForm, LobbyCreateForm, RegisterForm
-from .models import Lobby, Profile, display_name, is_guest, language_key
-from .options import seat_words
-from .rules import REGISTRY, get_ruleset
 
 User = get_user_model()
 GUEST_SESSION_SECONDS = 365 * 24 * 3600
@@ -309,16 +311,13 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
     from django.contrib.staticfiles import finders
     from django.templatetags.static import static
 
-    from . import services
-    from .models import Game
-
     game = get_object_or_404(Game.objects.defer("snapshot").select_related("lobby"), pk=pk)
-    viewer = services.seat_of(game, request.user)
+    viewer = seat_of(game, request.user)
     lobby = game.lobby
     if viewer is None and lobby.is_private and not _invited(request, lobby) and not request.user.is_staff:
         raise Http404("private game")
     lang = language_key()
-    seats = services.seats_info(game, lang)
+    seats = seats_info(game, lang)
     renderer = f"js/rulesets/{game.ruleset}.js"
     ctx = {
         "game": game,

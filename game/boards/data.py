@@ -28,7 +28,7 @@ from game.rules.agot.log import TOKEN_NAMES, TRACK_NAMES, UNIT_NAMES
 
 #: a letter per house, drawn on its units and tokens so colour is not the only cue
 HOUSE_LETTERS = {"stark": "S", "lannister": "L", "greyjoy": "G", "tyrell": "T", "baratheon": "B", "martell": "M"}
-#: token fill colours (the crests' colours in game/mapdraw.py)
+#: token fill colours (the crests' colours in game/boards/render.py)
 HOUSE_COLORS = {
     "stark": "#d9d9d9", "lannister": "#b3261e", "greyjoy": "#222222",
     "tyrell": "#2e7d32", "baratheon": "#e0b020", "martell": "#e8731a",

@@ -26,7 +26,7 @@ from typing import Any
 from django.conf import settings
 
 log = logging.getLogger(__name__)
-RULES_DIR = Path(__file__).resolve().parent / "rules"
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
 
 @lru_cache(maxsize=None)
@@ -101,7 +101,7 @@ def state_at(game, version: int | None = None) -> Any:
     snapshot, or ``new_game``) plus the logged actions after it. Raises ValueError for a version
     the log does not reach.
     """
-    from .models import Action
+    from game.models import Action
 
     target = game.version if version is None else version
     if target < 0 or target > game.version:

@@ -1,6 +1,6 @@
 """Forms: accounts (register, guest, claim) and lobbies (create, join).
 
-Forms check the shape of the input; the rules about lobbies live in :mod:`game.lobbies`, whose
+Forms check the shape of the input; the rules about lobbies live in :mod:`game.site.lobbies`, whose
 errors views attach to the field they concern.
 """
 
@@ -14,8 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from game.rules import get_ruleset
 
 from .lobbies import RANDOM, free_houses
-from .models import Lobby, language_key
-from .options import option_help, option_label, seat_words
+from game.models import Lobby, language_key
+from game.options import option_help, option_label, seat_words
 
 User = get_user_model()
 
@@ -95,7 +95,7 @@ class LobbyCreateForm(forms.Form):
                 self.option_fields.append(key)
 
     def options(self) -> dict:
-        """The chosen options, for :func:`game.lobbies.create_lobby`."""
+        """The chosen options, for :func:`game.site.lobbies.create_lobby`."""
         return {key: self.cleaned_data[key] for key in self.option_fields}
 
     def option_boxes(self):
@@ -113,7 +113,7 @@ class LobbyCreateForm(forms.Form):
 
 class JoinForm(forms.Form):
     # A free text field drawn as a select of the free houses: whether a house is in play and free
-    # is decided by game.lobbies.join_lobby under the lobby's lock, with a clear message.
+    # is decided by game.site.lobbies.join_lobby under the lobby's lock, with a clear message.
     house = forms.CharField(label=_("House"), required=False, max_length=20, widget=forms.Select)
     password = forms.CharField(
         label=_("Password"),

@@ -3,7 +3,7 @@
 Messages are hints (DESIGN.md principle 5): they carry a version number, and each consumer finds
 the payload of that version (from its process's cache, else the database) before pushing it.
 
-A game's group is joined by one relay per process (:mod:`game.hub`), which hands each message
+A game's group is joined by one relay per process (:mod:`game.live.hub`), which hands each message
 to that process's sockets. Code running in a consumer's database thread may hold its messages
 (:func:`held`) so that the consumer publishes them itself through its hub: its own process's
 sockets then get them without a round trip through the channel layer.
@@ -29,7 +29,7 @@ _held = threading.local()
 def held() -> Iterator[list[tuple[str, dict]]]:
     """Inside the block, in this thread, the group messages of committed changes are appended to
     the yielded list as ``(group, message)`` instead of being sent; the caller sends them (an
-    async consumer: :meth:`game.hub.Hub.publish`). Blocks do not nest."""
+    async consumer: :meth:`game.live.hub.Hub.publish`). Blocks do not nest."""
     messages: list[tuple[str, dict]] = []
     _held.messages = messages
     try:
@@ -76,7 +76,7 @@ def game_group(game_id: int) -> str:
 
 def game_changed(game_id: int, version: int, seats: dict | None = None) -> None:
     """After the current transaction commits, tell the game's group that ``version`` exists (with
-    ``seats``: the seat status at that version, :func:`game.services.seat_status`)."""
+    ``seats``: the seat status at that version, :func:`game.live.seats.seat_status`)."""
     message = {"type": "game.changed", "version": version}
     if seats is not None:
         message["seats"] = seats

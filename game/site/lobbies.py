@@ -3,7 +3,7 @@
 Every function runs in one transaction that first locks the lobby row (``select_for_update``;
 on SQLite the whole database is locked by ``transaction_mode = IMMEDIATE``), checks every rule,
 and either writes everything or raises :class:`LobbyError` having written nothing. After the
-commit the lobby's websocket group is told (:func:`game.notify.lobby_changed`).
+commit the lobby's websocket group is told (:func:`game.live.notify.lobby_changed`).
 """
 
 from __future__ import annotations
@@ -15,11 +15,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from game.notify import lobby_changed
+from game.live.notify import lobby_changed
+from game.models import Lobby, Seat
+from game.options import seat_words
 from game.rules import get_ruleset
-
-from .models import Lobby, Seat
-from .options import seat_words
 
 RANDOM = ""  #: the house value meaning "draw my house at the start"
 
@@ -164,7 +163,7 @@ def start_lobby(lobby_id: int, by_user) -> Lobby:
 
     The draw uses the operating system's random source; the result is stored on the seats
     (``house``, ``random_house=True``) and the lobby becomes ``started``. The game record (seed,
-    empty action log, :func:`game.services.create_game`) is created in the same transaction.
+    empty action log, :func:`game.live.apply.create_game`) is created in the same transaction.
     """
     with transaction.atomic():
         lobby = _locked(lobby_id)
@@ -189,7 +188,7 @@ def start_lobby(lobby_id: int, by_user) -> Lobby:
         lobby.started_at = timezone.now()
         _bump(lobby, "status", "started_at")
         if callable(getattr(lobby.rules, "new_game", None)):  # a ruleset without an engine only gathers lobbies
-            from game.services import create_game
+            from game.live.apply import create_game
 
             create_game(lobby)
     return lobby
@@ -200,7 +199,7 @@ def add_bot(lobby_id: int, by_user, *, level: str = "basic", house: str = RANDOM
     lobby, on ``house`` or a random house. The bot gets its own user row (no password, no login)."""
     from django.contrib.auth import get_user_model
 
-    from .models import BOT_LEVELS, Profile
+    from game.models import BOT_LEVELS, Profile
 
     if level not in BOT_LEVELS:
         raise LobbyError(_("Unknown bot level."), "level")
@@ -247,7 +246,7 @@ def lobby_state(lobby: Lobby) -> dict[str, Any]:
 
     ``house`` is None while a seat waits for its random draw.
     """
-    from .models import display_name
+    from game.models import display_name
 
     seats = list(lobby.seats.select_related("user__profile"))
     return {

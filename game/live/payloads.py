@@ -1,0 +1,210 @@
+"""What one viewer of a live game is sent: the ruleset's per-viewer view, the pending decisions
+(the viewer's own with their options, others' without), the version and the latest log lines in
+the viewer's language. Never the raw state.
+
+:func:`payload_text` is the JSON text every socket of one seat, language and version shares;
+:func:`cached_payload_text` makes it without the database when this process holds the state.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from game.models import Game
+from game.rules import get_ruleset
+
+from . import gamelog, snapshots
+
+
+def pending_for(rules, state, viewer: str | None) -> list[dict[str, Any]]:
+    """The viewer's own decisions with their options; others' as ``{actor, kind, simultaneous}``."""
+    out = []
+    for d in rules.pending(state):
+        if viewer is not None and d.actor == viewer:
+            out.append(d.as_dict())
+        else:
+            out.append({"actor": d.actor, "kind": d.kind, "simultaneous": d.simultaneous})
+    return out
+
+
+class _PayloadCache:
+    def __init__(self, size: int = 256) -> None:
+        self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key):
+        with self.lock:
+            return self.items.get(key)
+
+    def put(self, key, value) -> None:
+        with self.lock:
+            self.items[key] = value
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+PAYLOADS = _PayloadCache()
+
+
+def payload(game: Game, viewer: str | None, lang: str, version: int | None = None) -> dict[str, Any]:
+    """``{"type": "state", "game", "version", "viewer", "status", "result", "view", "pending",
+    "log"}`` for ``viewer`` at ``version`` (default the game's)."""
+    v = game.version if version is None else version
+    head, view, tail = _payload_parts(game.pk, game.ruleset, snapshots.state_at(game, v), v, viewer, lang)
+    return {**head, "view": view, **tail}
+
+
+def _payload_parts(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str):
+    """The payload as ``(head, view, tail)``: the keys before ``view``, the view, the keys after."""
+    rules = get_ruleset(ruleset)
+    view = rules.view(state, viewer)
+    head, tail = _head_and_tail(game_id, ruleset, rules, state, version, viewer, lang, view)
+    return head, windowed_view(view), tail
+
+
+def windowed_view(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` as a payload carries it: of its ``events``, only the latest
+    :data:`~game.gamelog.LOG_WINDOW` (the ones the ``log`` tells), and ``events_from``, the index
+    of the first of them in the viewer's whole list. The whole list grows all game long (about
+    50 KB by the end of round 5) and every push would repeat it."""
+    evs = view.get("events")
+    if not isinstance(evs, list):
+        return view
+    first = max(0, len(evs) - gamelog.LOG_WINDOW)
+    out = {k: v for k, v in view.items() if k != "events"}
+    out["events_from"] = first
+    out["events"] = evs[first:]
+    return out
+
+
+def _head_and_tail(game_id: int, ruleset: str, rules, state: Any, version: int, viewer: str | None, lang: str, told: dict):
+    """The payload's keys before ``view`` and after it. ``told``: the view, or the part of it,
+    that holds the viewer's events (the ``log`` tells the latest of them)."""
+    result = rules.result(state)
+    status = "finished" if result is not None else "running"
+    head = {"type": "state", "game": game_id, "version": version, "viewer": viewer, "status": status, "result": result}
+    return head, {"pending": pending_for(rules, state, viewer), "log": gamelog.lines(ruleset, told, lang)}
+
+
+def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> str:
+    """The compact JSON text of the payload, the same text as ``json.dumps`` of :func:`payload`,
+    made cheaply for the many viewers of one version. Two parts of it are shared and encoded
+    once: a ruleset's ``shared_view`` (the part of the view every viewer sees alike, see
+    :class:`game.rules.Ruleset`), once per game version; and the view's ``events``, the game's
+    event log that every viewer and every later version shares, each event encoded once (kept by
+    identity, as events are never changed once made) and the list spliced in."""
+    rules = get_ruleset(ruleset)
+    if not hasattr(rules, "shared_view"):
+        head, view, tail = _payload_parts(game_id, ruleset, state, version, viewer, lang)
+        return _dumps({**head, "view": view, **tail})
+    shared_text = _shared_text(game_id, version, rules, state)
+    own = rules.own_view(state, viewer)
+    head, tail = _head_and_tail(game_id, ruleset, rules, state, version, viewer, lang, own)
+    own = windowed_view(own)
+    own_text = _dumps(own, events_of=own)
+    if shared_text == "{}":
+        view_text = own_text
+    elif own_text == "{}":
+        view_text = shared_text
+    else:
+        view_text = shared_text[:-1] + "," + own_text[1:]
+    return _dumps(head)[:-1] + ',"view":' + view_text + "," + _dumps(tail)[1:]
+
+
+#: ``(game id, version) -> JSON text of the ruleset's shared_view`` (a version names one state)
+_SHARED_TEXT: OrderedDict[tuple[int, int], str] = OrderedDict()
+_SHARED_TEXT_MAX = 64
+_SHARED_LOCK = threading.Lock()
+
+
+def _shared_text(game_id: int, version: int, rules, state: Any) -> str:
+    key = (game_id, version)
+    with _SHARED_LOCK:
+        hit = _SHARED_TEXT.get(key)
+    if hit is not None:
+        return hit
+    text = _dumps(rules.shared_view(state))
+    with _SHARED_LOCK:
+        _SHARED_TEXT[key] = text
+        while len(_SHARED_TEXT) > _SHARED_TEXT_MAX:
+            _SHARED_TEXT.popitem(last=False)
+    return text
+
+
+def _dumps(data: dict[str, Any], events_of: dict[str, Any] | None = None) -> str:
+    """``data`` as compact JSON. The ``events`` list of ``events_of`` (default ``data["view"]``),
+    when there is one, is spliced in from each event's JSON text, made once per event (events
+    are never changed once made): the same text as encoding it whole, at a fraction of the cost."""
+    holder = events_of if events_of is not None else data.get("view")
+    evs = holder.get("events") if isinstance(holder, dict) else None
+    if not isinstance(evs, list) or not evs:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    marked = {**holder, "events": _EVENTS_MARK}
+    data = marked if holder is data else {**data, "view": marked}
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    mark = json.dumps(_EVENTS_MARK)
+    return text.replace(mark, _events_text(evs), 1)
+
+
+_EVENTS_MARK = "\x00events-" + secrets.token_hex(8)  # a string no event or view holds
+_EVENT_JSON: dict[int, tuple[Any, str]] = {}
+_EVENT_JSON_MAX = 50_000
+
+
+def _events_text(evs: list) -> str:
+    return "[" + ",".join(map(_event_json, evs)) + "]"
+
+
+def _event_json(ev: Any) -> str:
+    hit = _EVENT_JSON.get(id(ev))
+    if hit is not None and hit[0] is ev:
+        return hit[1]
+    text = json.dumps(ev, separators=(",", ":"), ensure_ascii=False)
+    if len(_EVENT_JSON) >= _EVENT_JSON_MAX:
+        _EVENT_JSON.clear()
+    _EVENT_JSON[id(ev)] = (ev, text)  # the event is kept with its text: its id is not reused
+    return text
+
+
+def cached_payload_text(game_id: int, ruleset: str, viewer: str | None, lang: str, version: int) -> str | None:
+    """The JSON text of :func:`payload` at ``version`` without touching the database (so it may
+    run on the event loop): from the payload cache, else built from the state cache of this
+    process (which holds every version this process committed); None when neither has it
+    (then :func:`payload_text` reads the database). ``ruleset`` is the game's (a game never
+    changes its ruleset)."""
+    key = gamelog.lang_key(lang)
+    hit = PAYLOADS.get((game_id, version, viewer, key))
+    if hit is not None:
+        return hit
+    state = snapshots.CACHE.get(game_id, version)
+    if state is None:
+        return None
+    text = _payload_text(game_id, ruleset, state, version, viewer, key)
+    PAYLOADS.put((game_id, version, viewer, key), text)
+    return text
+
+
+def payload_text(game_id: int, viewer: str | None, lang: str, version: int | None = None) -> tuple[int, str] | None:
+    """``(version, JSON text of :func:`payload`)``, shared by every viewer of one seat, language
+    and version; None for a missing game. ``version`` None (or past the game's) means the latest."""
+    key = gamelog.lang_key(lang)
+    if version is not None:
+        hit = PAYLOADS.get((game_id, version, viewer, key))
+        if hit is not None:
+            return version, hit
+    game = Game.objects.defer("snapshot").filter(pk=game_id).first()
+    if game is None:
+        return None
+    if version is None or version > game.version:
+        version = game.version
+    hit = PAYLOADS.get((game_id, version, viewer, key))
+    if hit is not None:
+        return version, hit
+    if game.snapshot_version >= 0 and snapshots.CACHE.get(game_id, version) is None:
+        game = Game.objects.get(pk=game_id)  # the snapshot may spare a long replay
+    text = _payload_text(game_id, game.ruleset, snapshots.state_at(game, version), version, viewer, key)
+    PAYLOADS.put((game_id, version, viewer, key), text)
+    return version, text

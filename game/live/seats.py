@@ -1,0 +1,80 @@
+"""Who plays which seat of a live game: people, bots, and the stand-in bots of players who walked
+away (the seat status every browser is told).
+
+Pure reads of the game row and its lobby's seats; the hand-over itself is
+:mod:`game.live.stand_ins`.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.conf import settings
+
+from game.models import Game, Seat, display_name
+
+from . import gamelog
+
+
+# --- who is who ------------------------------------------------------------------------------------
+def seat_of(game: Game, user) -> str | None:
+    """The seat (house) ``user`` plays in ``game``, or None (spectator). Bots' seats are no one's."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    seat = Seat.objects.filter(lobby_id=game.lobby_id, user=user, bot="").values_list("house", flat=True).first()
+    return seat or None
+
+
+def bot_seats(game: Game) -> dict[str, str]:
+    """``{seat: bot level}`` of the game's bot seats, and of the people's seats a stand-in bot
+    plays for now (``game.stand_ins``)."""
+    levels = dict(game.stand_ins or {})
+    levels.update(Seat.objects.filter(lobby_id=game.lobby_id).exclude(bot="").values_list("house", "bot"))
+    return levels
+
+
+def seats_info(game: Game, lang: str) -> list[dict[str, Any]]:
+    """``[{"seat", "name" (in lang), "player", "bot", "stand_in"}]`` in the ruleset's seat order."""
+    names = game.rules.seat_names()
+    key = gamelog.lang_key(lang)
+    rows = {s.house: s for s in Seat.objects.filter(lobby_id=game.lobby_id).select_related("user__profile")}
+    order = game.rules.seats(game.players, game.options)
+    return [
+        {
+            "seat": h,
+            "name": names.get(h, {}).get(key, h),
+            "player": display_name(rows[h].user) if h in rows else "",
+            "bot": rows[h].bot if h in rows else "",
+            "stand_in": (game.stand_ins or {}).get(h, ""),
+        }
+        for h in order
+    ]
+
+
+# --- stand-in bots for players who walked away -------------------------------------------------------
+STAND_IN_LEVEL = "basic"
+
+
+def away_after() -> float:
+    """Seconds a seat must have been awaited before another player may hand it to a bot
+    (``settings.GAME_AWAY_AFTER``, default 180)."""
+    return float(getattr(settings, "GAME_AWAY_AFTER", 180))
+
+
+def seat_status(game: Game, now: float | None = None) -> dict[str, Any]:
+    """``{"away_after", "stand_ins": {seat: level}, "awaited_for": {seat: seconds}}`` from the
+    game row (no query): what the ``seats`` message tells browsers."""
+    now = time.time() if now is None else now
+    since = game.awaited_since or {}
+    return {
+        "away_after": away_after(),
+        "stand_ins": dict(game.stand_ins or {}),
+        "awaited_for": {s: round(max(0.0, now - t), 1) for s, t in since.items()} if game.status == Game.Status.RUNNING else {},
+    }
+
+
+def game_seat_status(game_id: int) -> dict[str, Any] | None:
+    """:func:`seat_status` of a game read now, or None for a missing game."""
+    game = Game.objects.defer("snapshot").filter(pk=game_id).first()
+    return None if game is None else seat_status(game)

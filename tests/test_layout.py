@@ -1,0 +1,109 @@
+"""The rooms of ``game/`` and who may import whom (``docs/architecture.md``, The map).
+
+Every module under ``game/`` is read with :mod:`ast` (nothing is imported): each ``import`` and
+``from ... import`` is resolved to its absolute module name, relative ones included, and must be
+one its package allows. Imports inside functions count the same as those at the top.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+GAME = Path(__file__).resolve().parent.parent / "game"
+
+#: package -> the ``game.*`` packages or modules its modules may import (besides their own package)
+ALLOWED = {
+    "rules": set(),
+    "live": {"game.rules", "game.models"},
+    "site": {"game.live", "game.models", "game.options", "game.rules"},
+    "boards": {"game.rules"},
+    "devtools": None,  # anything
+}
+#: Django's app files and folders that stand beside the packages
+APP_FILES = {"__init__.py", "admin.py", "apps.py", "models.py", "options.py", "routing.py"}
+APP_DIRS = {"migrations", "management", "data", "__pycache__", *ALLOWED}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(GAME.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """``[(line, absolute module name)]`` of every import in ``path``."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            # ``from game import x`` imports the module game.x when x is one
+            out += [(node.lineno, f"{mod}.{a.name}" if mod in ("game", *(f"game.{p}" for p in ALLOWED)) else mod) for a in node.names]
+    return out
+
+
+def _within(mod: str, prefix: str) -> bool:
+    return mod == prefix or mod.startswith(prefix + ".")
+
+
+def _modules(package: str) -> list[Path]:
+    return sorted((GAME / package).rglob("*.py"))
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_a_package_imports_only_what_it_may(package):
+    allowed = ALLOWED[package]
+    if allowed is None:
+        return
+    wrong = []
+    for path in _modules(package):
+        for line, mod in _imports(path):
+            if not _within(mod, "game") or _within(mod, f"game.{package}"):
+                continue
+            if not any(_within(mod, ok) for ok in allowed):
+                wrong.append(f"{path.relative_to(GAME.parent)}:{line} imports {mod}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_rules_import_no_django():
+    wrong = [
+        f"{path.relative_to(GAME.parent)}:{line} imports {mod}"
+        for path in _modules("rules")
+        for line, mod in _imports(path)
+        if _within(mod, "django") or _within(mod, "channels")
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_nothing_in_game_imports_the_devtools():
+    wrong = [
+        f"{path.relative_to(GAME.parent)}:{line}"
+        for path in sorted(GAME.rglob("*.py"))
+        if not _within(_module_name(path), "game.devtools")
+        for line, mod in _imports(path)
+        if _within(mod, "game.devtools")
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_game_holds_only_the_packages_and_the_app_files():
+    stray = [p.name for p in GAME.iterdir() if (p.is_dir() and p.name not in APP_DIRS) or (p.is_file() and p.suffix == ".py" and p.name not in APP_FILES)]
+    assert not stray, stray
+
+
+def test_the_checker_sees_relative_and_absolute_imports(tmp_path):
+    """The resolver itself: a relative import from a sub-package is named absolutely."""
+    mods = dict((m, line) for line, m in _imports(GAME / "live" / "consumer.py"))
+    assert "game.live.hub" in mods and "game.models" in mods and "game.live.apply" in mods
+    site = {m for _, m in _imports(GAME / "site" / "views.py")}
+    assert "game.site.lobbies" in site and "game.live.seats" in site
