@@ -7,6 +7,9 @@
 * ``browser``: Debian's chromium through Playwright's sync API, one for the whole session (shared
   by tests/e2e and tests/map: a second sync Playwright in one process would fail).
 * ``make_user`` / ``client_for``: users (registered or guest) and logged-in test clients.
+* Hypothesis: under CI (``CI`` set) the property tests are derandomized, so a CI run is
+  reproducible and cannot turn red on a newly drawn example; elsewhere they draw new examples
+  on every run, which is how they explore (a failure found so becomes an ``@example``).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,6 +37,10 @@ def _compile_messages() -> None:
 
 
 _compile_messages()  # before Django loads any catalogue
+
+hypothesis_settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 
 # --- real services -----------------------------------------------------------------------------
