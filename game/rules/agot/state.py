@@ -90,6 +90,23 @@ class State:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.snapshot() == other.snapshot()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The pickled form (live play's snapshots): every field, the event chain as a flat list,
+        oldest first. Pickling the chain itself recurses once per event and failed with
+        ``RecursionError`` past about 1,000 events (a long 6-player game)."""
+        out = {f: getattr(self, f) for f in _DICT_FIELDS + _PLAIN_FIELDS}
+        out["log"] = list(events(self))
+        return out
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        fields = dict(fields)
+        chain = None
+        for ev in fields.pop("log"):
+            chain = (ev, chain)
+        self.log = chain
+        for f, value in fields.items():
+            setattr(self, f, value)
+
     __hash__ = None  # type: ignore[assignment]
 
     # -- queries ---------------------------------------------------------------------------------
