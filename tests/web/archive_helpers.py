@@ -51,3 +51,13 @@ def start_duke(make_lobby, make_user, bot: bool = False, **kwargs):
     lobby.refresh_from_db()
     users = {s.house: s.user for s in lobby.seats.select_related("user") if not s.bot}
     return lobby.game, users
+
+
+def clear_caches() -> None:
+    """Forget this process's game states and replay books: test databases reuse game ids."""
+    from game.live import payloads, replay
+
+    snapshots.CACHE.clear()
+    replay.forget()
+    with payloads.PAYLOADS.lock:
+        payloads.PAYLOADS.items.clear()

@@ -16,7 +16,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 
-from .archive_helpers import play_to_end, start_duke
+from .archive_helpers import clear_caches, play_to_end, start_duke
 from .live_helpers import connect, start_game
 from .test_live_leak import _bot_move, _true_state, check_payload
 
@@ -27,11 +27,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _setup(settings):
     settings.GAME_BOT_DELAY = None
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    from game.live import replay
-
-    replay.forget()
+    clear_caches()
     yield
-    replay.forget()
+    clear_caches()
 
 
 def _client(user=None) -> Client:
