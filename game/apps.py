@@ -6,3 +6,9 @@ class GameConfig(AppConfig):
     name = "game"
     verbose_name = _("Games")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from .live.signals import game_finished
+        from .site import ratings
+
+        game_finished.connect(ratings.on_game_finished, dispatch_uid="gotweb-ratings")

@@ -273,3 +273,43 @@ class ChatMessage(models.Model):
     class Meta:
         ordering = ["created_at", "pk"]
         indexes = [models.Index(fields=["game", "channel", "created_at"])]
+
+
+# --- after the game: ratings (issue 18) ---------------------------------------------------------------
+class Rating(models.Model):
+    """A person's rating in one ruleset (:mod:`game.site.ratings`).
+
+    ``mu``/``sigma``: the rating system's own numbers (openskill's skill mean and uncertainty for
+    games of 3+ players; Glicko-2's rating and rating deviation for two-player games), ``vol`` the
+    Glicko-2 volatility (unused by openskill). ``score`` is the number shown and ranked by (both
+    systems start at 1500): openskill's conservative ordinal ``1500 + 24 (mu - 3 sigma)``, or the
+    Glicko-2 rating.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    ruleset = models.CharField(_("game"), max_length=20)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    vol = models.FloatField(default=0.06)
+    score = models.FloatField(_("rating"), db_index=True)
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    wins = models.PositiveIntegerField(_("wins"), default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [models.UniqueConstraint(fields=["user", "ruleset"], name="rating_one_per_ruleset")]
+        indexes = [models.Index(fields=["ruleset", "-score"])]
+
+
+class GameRating(models.Model):
+    """Whether a finished game was rated (one row per finished game, written with the finish):
+    ``rated`` False with ``reason`` (``"bots"``, ``"stand_in"``, ``"same_person"``, ``"error"``)
+    for an unrated one; ``changes`` ``{seat: {"user": id, "before": score, "after": score}}``."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rating")
+    rated = models.BooleanField(default=False)
+    reason = models.CharField(max_length=20, blank=True)
+    changes = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)

@@ -26,7 +26,7 @@ from django.utils import timezone
 from game.models import Action, Game, Lobby, Seat
 from game.rules import IllegalAction
 
-from . import bots, notify, snapshots
+from . import bots, notify, signals, snapshots
 from .seats import bot_seats, seat_status
 
 #: an action's ``version`` may lag the game by at most this many versions (see :func:`act`)
@@ -174,6 +174,8 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
         game.snapshot_key = snapshots.code_key(game.ruleset)
         fields += ["snapshot", "snapshot_version", "snapshot_key"]
     _write_action(game, actor, json_action, user, fields)
+    if result is not None:  # ratings and the like, in this transaction (game.live.signals)
+        signals.game_finished.send(sender=Game, game=game)
     transaction.on_commit(lambda: _committed(game, new))
     return game.version
 

@@ -33,6 +33,9 @@ MESSAGES = {
     "stand_in.already": _("A bot already plays that seat."),
     "stand_in.not_away": _("That player has not been awaited long enough."),
     "stand_in.none": _("No bot plays your seat."),
+    "replay.no_version": _("This game has no such moment."),
+    "replay.players_only": _("Only the players of this game can replay it while it is being played."),
+    "export.not_finished": _("A game can be downloaded once it is over."),
     # rules engines (shared codes)
     "game.over": _("The game is over."),
     "action.malformed": _("That action is not well formed."),

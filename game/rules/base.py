@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, runtime_checkable
 
-__all__ = ["IllegalAction", "Decision", "Ruleset"]
+__all__ = ["IllegalAction", "Decision", "Ruleset", "open_view", "progress"]
 
 
 class IllegalAction(ValueError):
@@ -85,6 +85,16 @@ class Ruleset(Protocol):
     (``view(state, v) == {**shared_view(state), **own_view(state, v)}``, keys disjoint), so the
     server renders the shared part once per state (:mod:`game.live.apply`). Without them, the
     whole view is rendered per viewer.
+
+    Optional, for the replay of finished games (use the module functions :func:`open_view` and
+    :func:`progress`, which supply the defaults):
+
+    * ``open_view(state, viewer) -> dict``: :meth:`view` with every hidden item shown (all
+      face-down orders, bids, chosen cards, hands, private events), as at a table whose box has
+      been opened. Used only once a game is over. Default: ``view(state, viewer)``.
+    * ``progress(state) -> {"round": int | None, "phase": str | None}``: where a state stands in
+      the game, for jumping to a round or phase in a replay. Default: read from
+      ``view(state, None)`` (its ``round`` or ``turn``, and ``phase``).
     """
 
     id: str  #: registry id, e.g. ``"agot2"``
@@ -123,3 +133,23 @@ class Ruleset(Protocol):
         A bot decides from ``view(state, actor)`` and ``pending(state)`` only: it knows what a
         player in that seat knows, nothing more.
         """
+
+
+def open_view(rules: Any, state: Any, viewer: str | None) -> dict[str, Any]:
+    """``rules.open_view(state, viewer)`` when the ruleset has it (everything shown, for a game
+    that is over), else ``rules.view(state, viewer)``: a ruleset without it shows a finished
+    game's replay exactly as each viewer saw it live, never more."""
+    fn = getattr(rules, "open_view", None)
+    return fn(state, viewer) if fn is not None else rules.view(state, viewer)
+
+
+def progress(rules: Any, state: Any) -> dict[str, Any]:
+    """``{"round": int | None, "phase": str | None}`` of ``state``: ``rules.progress(state)``
+    when the ruleset has it, else read from the spectator's view (``round`` or ``turn``, and
+    ``phase``)."""
+    fn = getattr(rules, "progress", None)
+    if fn is not None:
+        return fn(state)
+    v = rules.view(state, None)
+    r = v.get("round", v.get("turn"))
+    return {"round": r if isinstance(r, int) else None, "phase": v.get("phase") if isinstance(v.get("phase"), str) else None}

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views
+from . import archive, views
 
 urlpatterns = [
     path("", views.lobby_list, name="lobby_list"),
@@ -18,6 +18,13 @@ urlpatterns = [
     path("lobby/<int:pk>/cancel/", views.lobby_cancel, name="lobby_cancel"),
     path("lobby/<int:pk>/bot/", views.lobby_add_bot, name="lobby_add_bot"),
     path("game/<int:pk>/", views.game_play, name="game_play"),
+    path("game/<int:pk>/replay/index.json", archive.replay_index, name="replay_index"),
+    path("game/<int:pk>/replay/<int:version>.json", archive.replay_step, name="replay_step"),
+    path("game/<int:pk>/export.json", archive.game_export, name="game_export"),
+    path("archive/", archive.archive, name="archive"),
+    path("leaderboard/", archive.leaderboard, name="leaderboard"),
+    path("leaderboard/<str:ruleset>/", archive.leaderboard, name="leaderboard_ruleset"),
+    path("u/<str:name>/", archive.player, name="player"),
     path("invite/<str:token>/", views.lobby_invite, name="lobby_invite"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

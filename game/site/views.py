@@ -338,6 +338,9 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
             "socket": f"/ws/game/{game.pk}/",
         },
     }
+    from .archive import replay_config  # the replay mode (issue 18)
+
+    ctx["config"]["replay"] = ctx["replay"] = replay_config(request, game, viewer)
     return render(request, "game/play.html", ctx)
 
 

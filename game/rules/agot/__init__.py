@@ -30,7 +30,9 @@ from .flow import apply as _apply
 from .flow import current_decisions
 from .setup import new_game as _new_game
 from .state import State
+from .views import open_view as _open_view
 from .views import own_view as _own_view
+from .views import progress as _progress
 from .views import shared_view as _shared_view
 from .views import view as _view
 
@@ -95,6 +97,14 @@ class AgotRuleset:
     def own_view(self, state: State, viewer: str | None) -> dict[str, Any]:
         """The rest of :meth:`view`: what depends on ``viewer`` (see :mod:`.views`)."""
         return _own_view(state, viewer)
+
+    def open_view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """:meth:`view` with every hidden item shown, for finished games' replays (see :mod:`.views`)."""
+        return _open_view(state, viewer)
+
+    def progress(self, state: State) -> dict[str, Any]:
+        """``{"round", "phase"}`` of ``state`` (see :mod:`.views`)."""
+        return _progress(state)
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state.result

@@ -22,6 +22,7 @@ from typing import Any
 
 from .control import castle_count, pool_left
 from .data import DOMINANCE, board
+from .combat import current as current_combat
 from .combat import public_view as combat_view
 from .flow import current_decisions
 from .state import State, events
@@ -114,3 +115,33 @@ def own_view(state: State, viewer: str | None) -> dict[str, Any]:
     out["pending"] = pend
     out["events"] = [e for e in events(state) if e["to"] is None or e["to"] == viewer]
     return out
+
+
+def open_view(state: State, viewer: str | None) -> dict[str, Any]:
+    """:func:`view` with every hidden item shown, for the replay of a game that is over (the box
+    opened: no secret is left to keep). Besides ``view(state, viewer)``: every house's hand (also
+    while combat cards are chosen), ``open_orders`` (``{area: {"house", "token"}}``, every
+    face-down order placed and not yet revealed), ``open_bids`` (``{house: power}``, bids not yet
+    revealed), ``combat.open_cards`` / ``combat.open_tides`` (``{house: card}``, chosen and
+    drawn but face down), ``wildling_top`` (the top wildling card) and every event, private ones
+    included. The random generator and the deck order below the top stay out: they are no
+    player's information, ever."""
+    out = view(state, viewer)
+    out["open"] = True
+    out["hands"] = {h: list(v) for h, v in state.hands.items()}
+    out["open_orders"] = {a: {"house": h, "token": t} for h, orders in sorted(state.placed.items()) for a, t in orders}
+    if "bids" in state.ctx:
+        out["open_bids"] = dict(state.ctx["bids"])
+    if state.decks.get("wildling"):
+        out["wildling_top"] = state.decks["wildling"][0]
+    c = current_combat(state)
+    if "combat" in out and c is not None:
+        out["combat"] = {**out["combat"], "open_cards": dict(c.chosen), "open_tides": dict(c.tides)}
+    out["events"] = list(events(state))
+    return out
+
+
+def progress(state: State) -> dict[str, Any]:
+    """``{"round": int, "phase": str}``: the round (1-10) and phase (``"westeros"``,
+    ``"planning"``, ``"action"``, ``"over"``...) ``state`` stands in."""
+    return {"round": state.round, "phase": state.phase}

@@ -9,6 +9,7 @@ from . import actions as A
 from . import engine as E
 from .position import SEATS
 from .state import State
+from .view import open_view as _open_view
 from .view import view as _view
 
 __all__ = ["DukeRuleset", "RULESET"]
@@ -51,6 +52,15 @@ class DukeRuleset:
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return _view(state, viewer)
+
+    def open_view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """:meth:`view` with the Divination's drawn tiles and private event details shown (for
+        finished games' replays; see :func:`.view.open_view`)."""
+        return _open_view(state, viewer)
+
+    def progress(self, state: State) -> dict[str, Any]:
+        """``{"round": completed player turns + 1, "phase": str}`` of ``state``."""
+        return {"round": state.turn + 1, "phase": state.phase}
 
     def result(self, state: State) -> dict[str, Any] | None:
         return dict(state.result) if state.result else None

@@ -16,7 +16,7 @@ from . import board as B
 from .position import SEATS, can_capture, duke_square, frozen_squares, other
 from .state import State
 
-__all__ = ["view", "EVENT_WINDOW"]
+__all__ = ["view", "open_view", "EVENT_WINDOW"]
 
 #: how many of the latest events a view carries (the full log is the action log)
 EVENT_WINDOW = 50
@@ -96,3 +96,20 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "events": [_event_for(e, viewer) for e in state.events[-EVENT_WINDOW:]],
         "result": dict(state.result) if state.result else None,
     }
+
+
+def open_view(state: State, viewer: str | None) -> dict[str, Any]:
+    """:func:`view` with the hidden parts shown, for the replay of a game that is over: the tiles
+    drawn in a Divination (to either seat) and every event's private details (each seat's part
+    merged in). The random generator stays out."""
+    out = view(state, viewer)
+    out["open"] = True
+    out["drawn"] = list(state.drawn)
+    evs = []
+    for ev in state.events[-EVENT_WINDOW:]:
+        e = {k: v for k, v in ev.items() if k != "private"}
+        for part in (ev.get("private") or {}).values():
+            e.update(part)
+        evs.append(e)
+    out["events"] = evs
+    return out

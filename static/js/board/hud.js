@@ -84,6 +84,8 @@ export function housesTable(view, data, me) {
   const box = h("section", { class: "houses-box", "aria-label": gettext("Houses") }, h("h3", {}, gettext("Houses")), h("div", { class: "table-scroll" }, table));
   if (view.revealed_bids && Object.keys(view.revealed_bids).length) {
     box.appendChild(h("p", { class: "bids" }, gettext("Bids:") + " " + Object.entries(view.revealed_bids).map(([k, v]) => houseName(k, data) + " " + v).join(" · ")));
+  } else if (view.open_bids && Object.keys(view.open_bids).length) {
+    box.appendChild(h("p", { class: "bids" }, gettext("Bids (face down):") + " " + Object.entries(view.open_bids).map(([k, v]) => houseName(k, data) + " " + v).join(" · ")));
   } else if (view.bids_placed) {
     box.appendChild(h("p", { class: "bids" }, gettext("Have bid:") + " " + (view.bids_placed.map((x) => houseName(x, data)).join(", ") || "—") + (view.my_bid !== undefined ? " · " + fmt(gettext("your bid: %(n)s"), { n: view.my_bid }) : "")));
   }
@@ -162,6 +164,7 @@ export function combatBox(view, data, me) {
   };
   const cardOf = (x) => {
     if (c.cards) return c.cards[x] ? cardName(c.cards[x], data) + " (" + ((data.house_cards[c.cards[x]] || {}).strength ?? "?") + ")" : gettext("no card");
+    if (c.open_cards && c.open_cards[x]) return fmt(gettext("%(card)s (face down)"), { card: cardName(c.open_cards[x], data) });
     if (x === me && c.my_card) return fmt(gettext("%(card)s (face down)"), { card: cardName(c.my_card, data) });
     if ((c.chosen || []).includes(x)) return gettext("chosen (face down)");
     return c.step === "cards" ? gettext("choosing…") : "—";

@@ -159,6 +159,9 @@ export function drawOverlay(board, view, data, extra = {}) {
     if (!p) continue;
     if (info.house === view.viewer && (drafts[a] || mine[a])) {
       drawOrder(tokens, p, info.house, drafts[a] || mine[a], data, { draft: !mine[a] || drafts[a] !== mine[a] });
+    } else if ((view.open_orders || {})[a]) {
+      // a finished game's replay: the face-down orders shown (the box is open)
+      drawOrder(tokens, p, view.open_orders[a].house, view.open_orders[a].token, data);
     } else if (placed.has(info.house) && info.house !== view.viewer) {
       drawOrder(tokens, p, info.house, null, data);
     }

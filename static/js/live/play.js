@@ -1,6 +1,7 @@
 // The game page (templates/game/play.html): connection indicator, the ruleset's board renderer,
 // who is awaited, "your turn" title and sound, the game log and the chat.
 import { createClient } from "./client.js";
+import { createReplayClient } from "./replay.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
@@ -8,8 +9,15 @@ const config = JSON.parse(document.getElementById("game-config").textContent);
 const seatName = Object.fromEntries(config.seats.map((s) => [s.seat, s.name]));
 const baseTitle = document.title;
 
-const client = createClient({ socket: config.socket, viewer: config.viewer, lang: config.lang });
-window.gotwebClient = client; // for debugging and browser tests
+const live = createClient({ socket: config.socket, viewer: config.viewer, lang: config.lang });
+window.gotwebClient = live; // for debugging and browser tests
+// replay mode (issue 18): the board, the log and the banners follow the replay; chat stays live
+const replayConfig = config.replay || { allowed: false, at: null };
+const replaying = replayConfig.allowed && replayConfig.at !== null;
+const client = replaying
+  ? createReplayClient({ stepUrl: replayConfig.step, viewer: config.viewer, lang: config.lang, at: replayConfig.at, latest: replayConfig.latest })
+  : live;
+window.gotwebReplay = replaying ? client : null;
 
 // --- connection indicator ----------------------------------------------------------------------
 const status = document.getElementById("conn-status");
@@ -18,7 +26,7 @@ const statusText = {
   connecting: gettext("Connecting…"),
   closed: gettext("Connection lost. Reconnecting…"),
 };
-client.on("connection", (state) => {
+live.on("connection", (state) => {
   status.dataset.state = state;
   status.textContent = statusText[state];
 });
@@ -72,7 +80,7 @@ function beep() {
 client.on("state", ({ pending, status: gameStatus, result }) => {
   // who is awaited is told by the game's own screen (beside the decision); the page says the end
   awaited.textContent = gameStatus === "finished" ? gettext("The game is over.") : "";
-  const mine = config.viewer !== null && pending.some((d) => d.actor === config.viewer && d.options);
+  const mine = !replaying && config.viewer !== null && pending.some((d) => d.actor === config.viewer && d.options);
   banner.hidden = !mine;
   document.title = mine ? `● ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
   if (mine && !myTurn && soundBox.checked) beep();
@@ -108,12 +116,12 @@ function renderStandIn() {
   clearTimeout(standInTimer);
   const parts = [];
   let next = Infinity; // seconds until another seat may be handed to a bot
-  if (seatStatus && config.viewer !== null) {
+  if (seatStatus && config.viewer !== null && !replaying) {
     const standIns = seatStatus.stand_ins || {};
     if (standIns[config.viewer]) {
       const note = document.createElement("span");
       note.textContent = gettext("A bot is playing for you.");
-      parts.push(note, button(gettext("Take back my seat"), () => client.takeBack(), "take-back"));
+      parts.push(note, button(gettext("Take back my seat"), () => live.takeBack(), "take-back"));
     }
     const elapsed = (performance.now() - seatStatusAt) / 1000;
     for (const seat of awaitedActors) {
@@ -126,7 +134,7 @@ function renderStandIn() {
         continue;
       }
       const label = interpolate(gettext("Let a bot play for %s"), [seatName[seat] || seat]);
-      parts.push(button(label, () => client.standIn(seat), seat));
+      parts.push(button(label, () => live.standIn(seat), seat));
     }
   }
   standInBox.replaceChildren(...parts);
@@ -152,7 +160,7 @@ function renderLog(log) {
   if (atBottom) logList.scrollTop = logList.scrollHeight;
 }
 
-client.on("seats", (data) => {
+live.on("seats", (data) => {
   seatStatus = data;
   seatStatusAt = performance.now();
   for (const li of document.querySelectorAll(".play-seats li[data-seat]")) {
@@ -193,7 +201,7 @@ function channelLabel(channel) {
   return interpolate(gettext("private with %s"), [seatName[other] || other]);
 }
 
-client.on("chat", ({ messages, history }) => {
+live.on("chat", ({ messages, history }) => {
   if (history) {
     chatList.replaceChildren();
     seen.clear();
@@ -221,7 +229,7 @@ chatForm?.addEventListener("submit", async (event) => {
   const [channel, to] = chatForm.elements.channel.value.split("|");
   const text = input.value.trim();
   if (!text) return;
-  const answer = await client.chat(channel, text, to || null);
+  const answer = await live.chat(channel, text, to || null);
   if (answer.ok) {
     input.value = "";
     chatError.textContent = "";
@@ -229,3 +237,95 @@ chatForm?.addEventListener("submit", async (event) => {
     chatError.textContent = answer.error.message;
   }
 });
+
+// --- replay: step, jump, play at a speed (issue 18) ---------------------------------------------------------
+const bar = document.getElementById("replay-bar");
+const openLink = document.getElementById("replay-open");
+if (openLink) {
+  // the live page's "Replay" button opens the replay at the version on screen
+  live.on("state", ({ version }) => {
+    openLink.href = `?at=${version}`;
+  });
+}
+if (replaying && bar) {
+  const slider = document.getElementById("replay-slider");
+  const pos = document.getElementById("replay-pos");
+  const jump = document.getElementById("replay-jump");
+  const playBtn = document.getElementById("replay-play");
+  const speed = document.getElementById("replay-speed");
+  const errorBox = document.getElementById("replay-error");
+  let timer = null;
+
+  const show = ({ version, latest }) => {
+    bar.dataset.version = String(version);
+    bar.dataset.latest = String(latest);
+    slider.max = String(latest);
+    slider.value = String(version);
+    pos.textContent = interpolate(gettext("Step %s of %s"), [String(version), String(latest)]);
+    const url = new URL(window.location.href);
+    url.searchParams.set("at", String(version));
+    history.replaceState(null, "", url);
+    errorBox.textContent = "";
+  };
+  client.on("replay", show);
+  client.on("error", (err) => {
+    errorBox.textContent = err.message;
+    stop();
+  });
+
+  const step = (d) => client.goto((client.version ?? client.target) + d);
+  function stop() {
+    clearInterval(timer);
+    timer = null;
+    playBtn.setAttribute("aria-pressed", "false");
+    playBtn.textContent = gettext("Play");
+  }
+  function play() {
+    if ((client.version ?? 0) >= client.latest) client.goto(0);
+    playBtn.setAttribute("aria-pressed", "true");
+    playBtn.textContent = gettext("Pause");
+    timer = setInterval(async () => {
+      if ((client.version ?? 0) >= client.latest) return stop();
+      await step(1);
+    }, Number(speed.value) || 1000);
+  }
+  playBtn.addEventListener("click", () => (timer ? stop() : play()));
+  speed.addEventListener("change", () => {
+    if (timer) {
+      stop();
+      play();
+    }
+  });
+  document.getElementById("replay-first").addEventListener("click", () => { stop(); client.goto(0); });
+  document.getElementById("replay-last").addEventListener("click", () => { stop(); client.goto(client.latest); });
+  document.getElementById("replay-back").addEventListener("click", () => { stop(); step(-1); });
+  document.getElementById("replay-forward").addEventListener("click", () => { stop(); step(1); });
+  slider.addEventListener("change", () => { stop(); client.goto(Number(slider.value)); });
+  jump.addEventListener("change", () => {
+    if (jump.value === "") return;
+    stop();
+    client.goto(Number(jump.value));
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target.closest("input, select, textarea") || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.key === "ArrowLeft") { stop(); step(-1); }
+    else if (ev.key === "ArrowRight") { stop(); step(1); }
+  });
+  // a running game grows while it is replayed: its players' replay can go on to the present
+  live.on("state", ({ version }) => {
+    client.latest = version;
+  });
+  fetch(replayConfig.index, { credentials: "same-origin" })
+    .then((r) => (r.ok ? r.json() : null))
+    .then((index) => {
+      if (!index) return;
+      for (const m of index.marks) {
+        const o = document.createElement("option");
+        o.value = String(m.version);
+        o.textContent = m.label;
+        jump.append(o);
+      }
+    })
+    .catch(() => {});
+  client.goto(replayConfig.at);
+}

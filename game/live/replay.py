@@ -1,0 +1,194 @@
+"""Replays: any position of any game, for one viewer, rebuilt from the log (issue 18).
+
+A game is its log (DESIGN.md principle 3), so the position after any number of actions can be
+rebuilt exactly. Stepping through a replay must be cheap (a 300-action game, every step under
+50 ms of server time), so this module keeps, per process, a :class:`Book` per game it was asked
+about (an LRU of :data:`BOOKS_MAX` games): the game's parsed action list (one query), the state
+at every :data:`CHECKPOINT_EVERY`-th version, where each version stands (``progress``: round and
+phase) and the state last served. A step is then the state last served plus one ``apply`` (the
+usual case: stepping forward), or the nearest checkpoint plus at most
+``CHECKPOINT_EVERY - 1`` applies. A running game's book grows when a later version is asked for
+(only the new actions are read). The live play's state cache is left alone: replays do not push
+live games' states out of it.
+
+What a viewer is shown (:func:`step_text`):
+
+* a **running game** (only its players may replay it, up to the present): exactly the payload
+  live play sent that viewer at that version (:mod:`game.live.payloads`), so a replay can never
+  show what the table did not;
+* a **finished game**: every version through the ruleset's open view
+  (:func:`game.rules.base.open_view`): all face-down orders, bids, cards and hands, as when the
+  box is opened after the game; a ruleset without ``open_view`` shows each viewer what they saw.
+
+Errors: :class:`ReplayError` with a stable ``code`` (``replay.no_version``), translated by
+:mod:`game.live.errors`.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from game.models import Action, Game
+from game.rules import get_ruleset
+from game.rules.base import open_view, progress
+
+from . import gamelog, payloads
+
+#: a checkpoint state is kept every this many versions (so a step applies at most 9 actions)
+CHECKPOINT_EVERY = 10
+#: games whose books this process keeps (least recently used first out)
+BOOKS_MAX = 16
+#: rendered steps of finished games kept, ``(game, version, viewer, lang) -> text``
+TEXTS_MAX = 1024
+
+
+class ReplayError(ValueError):
+    """A replay request that cannot be served: ``code`` (``"replay.no_version"``), ``params``."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code, self.message, self.params = code, message, params
+
+
+class Book:
+    """One game's replay material in this process: its actions, checkpoints and marks.
+
+    Attributes:
+        length: the number of actions read so far (the versions 0..length can be served).
+        marks: ``[(version, round, phase)]``, the first version of each (round, phase) in order.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game_id = game.pk
+        self.rules = get_ruleset(game.ruleset)
+        self.lock = threading.Lock()
+        state = self.rules.new_game(game.players, game.seed, game.options)
+        self.actions: list[tuple[str, Any]] = []
+        self.checkpoints: dict[int, Any] = {0: state}
+        self.tip: tuple[int, Any] = (0, state)  # the newest state built (the book grows from it)
+        self.last: tuple[int, Any] = (0, state)  # the state last served
+        p = progress(self.rules, state)
+        self.marks: list[tuple[int, Any, Any]] = [(0, p.get("round"), p.get("phase"))]
+
+    @property
+    def length(self) -> int:
+        return len(self.actions)
+
+    def grow(self, upto: int) -> None:
+        """Read and fold the logged actions after :attr:`length`, up to version ``upto``."""
+        if upto <= self.length:
+            return
+        rows = Action.objects.filter(game_id=self.game_id, number__gt=self.length, number__lte=upto).order_by("number")
+        v, state = self.tip
+        rules = self.rules
+        for actor, data in rows.values_list("actor", "action"):
+            action = rules.parse_action(data)
+            state = rules.apply(state, actor, action)
+            self.actions.append((actor, action))
+            v += 1
+            if v % CHECKPOINT_EVERY == 0:
+                self.checkpoints[v] = state
+            p = progress(rules, state)
+            mark = (v, p.get("round"), p.get("phase"))
+            if mark[1:] != self.marks[-1][1:]:
+                self.marks.append(mark)
+        self.tip = (v, state)
+
+    def state(self, version: int) -> Any:
+        """The state after ``version`` actions (``0 <= version <= length``)."""
+        last_v, last = self.last
+        if version == last_v:
+            return last
+        if version == self.tip[0]:
+            state = self.tip[1]
+        else:
+            start = version - version % CHECKPOINT_EVERY
+            if last_v < version and last_v >= start:  # stepping forward: from the last one served
+                start, state = last_v, last
+            else:
+                state = self.checkpoints[start]
+            rules = self.rules
+            for actor, action in self.actions[start:version]:
+                state = rules.apply(state, actor, action)
+        self.last = (version, state)
+        return state
+
+
+_BOOKS: OrderedDict[int, Book] = OrderedDict()
+_BOOKS_LOCK = threading.Lock()
+_TEXTS: OrderedDict[tuple, str] = OrderedDict()
+_TEXTS_LOCK = threading.Lock()
+
+
+def book(game: Game) -> Book:
+    """This process's :class:`Book` of ``game``, grown to ``game.version``."""
+    with _BOOKS_LOCK:
+        b = _BOOKS.get(game.pk)
+        if b is None:
+            b = _BOOKS[game.pk] = Book(game)
+        _BOOKS.move_to_end(game.pk)
+        while len(_BOOKS) > BOOKS_MAX:
+            _BOOKS.popitem(last=False)
+    with b.lock:
+        b.grow(game.version)
+    return b
+
+
+def forget(game_id: int | None = None) -> None:
+    """Drop the books and rendered steps of ``game_id`` (None: of every game)."""
+    with _BOOKS_LOCK:
+        if game_id is None:
+            _BOOKS.clear()
+        else:
+            _BOOKS.pop(game_id, None)
+    with _TEXTS_LOCK:
+        for key in [k for k in _TEXTS if game_id is None or k[0] == game_id]:
+            del _TEXTS[key]
+
+
+def is_open(game: Game) -> bool:
+    """True when ``game``'s replay shows everything (it is over)."""
+    return game.status == Game.Status.FINISHED
+
+
+def step_text(game: Game, viewer: str | None, lang: str, version: int) -> str:
+    """The JSON text of the ``state`` payload (the shape of ``docs/protocol.md``'s ``state``
+    message) that ``viewer`` (a seat, or None) is shown at ``version`` of ``game``: for a
+    running game, byte for byte the payload live play sent that viewer then; for a finished
+    one, the open view (everything shown, ``view.open`` true). Raises :class:`ReplayError`
+    ``replay.no_version`` for a version the log does not reach (below 0 or past ``game.version``)."""
+    if not isinstance(version, int) or version < 0 or version > game.version:
+        raise ReplayError("replay.no_version", "This game has no such moment.", version=version, latest=game.version)
+    key = gamelog.lang_key(lang)
+    opened = is_open(game)
+    cache_key = (game.pk, version, viewer, key, opened)
+    if opened:
+        with _TEXTS_LOCK:
+            hit = _TEXTS.get(cache_key)
+        if hit is not None:
+            return hit
+    b = book(game)
+    with b.lock:
+        state = b.state(version)
+    if not opened:
+        return payloads._payload_text(game.pk, game.ruleset, state, version, viewer, key)
+    rules = b.rules
+    view = open_view(rules, state, viewer)
+    head, tail = payloads._head_and_tail(game.pk, game.ruleset, rules, state, version, viewer, key, view)
+    text = json.dumps({**head, "view": payloads.windowed_view(view), **tail}, separators=(",", ":"), ensure_ascii=False)
+    with _TEXTS_LOCK:
+        _TEXTS[cache_key] = text
+        while len(_TEXTS) > TEXTS_MAX:
+            _TEXTS.popitem(last=False)
+    return text
+
+
+def marks(game: Game) -> list[dict[str, Any]]:
+    """``[{"version": int, "round": int | None, "phase": str | None}]``: the first version of
+    each round and phase of ``game`` up to its current version, in order (for "jump to")."""
+    b = book(game)
+    with b.lock:
+        return [{"version": v, "round": r, "phase": p} for v, r, p in b.marks if v <= game.version]

@@ -1,0 +1,164 @@
+"""Ratings: one per person and ruleset, updated when a rated game finishes (issue 18).
+
+**Which games are rated.** A finished game between people: every seat held by a person (no bot
+seated by the creator) and every action in its log taken by a person (none by a stand-in bot,
+:mod:`game.live.stand_ins`; a stand-in's actions are logged without a user). Any bot makes the
+whole game unrated (``GameRating.reason`` ``"bots"`` or ``"stand_in"``): a rating measures
+people against people, and one bot's weakness or strength would move everyone's. Guests are
+people: their rating stays theirs when they claim their account (the same user row).
+
+**The maths** (maintained, MIT-licensed libraries):
+
+* rulesets for more than two players (AGoT 2nd edition): openskill's Plackett-Luce model, the
+  whole table ranked by the result's ``ranking`` (the winner first; AGoT's own tie-breaks);
+  the shown ``score`` is the conservative ordinal ``1500 + 24 (mu - 3 sigma)``, so a newcomer
+  shows 1500 and a player's number rises as the system becomes sure of them;
+* two-player rulesets (The Duke): Glicko-2 (the ``glicko2`` package), each game one rating
+  period of one opponent, a draw (``winner`` None) counting 0.5; ``score`` is the rating.
+
+A ruleset added later is rated by the same rule (two players: Glicko-2; more: openskill), from
+its result's ``ranking`` when it gives one, else the winner first and the others tied.
+
+**When.** :func:`on_game_finished` receives :data:`game.live.signals.game_finished` inside the
+transaction that writes the game's last action, so the ratings commit with the finish (or not at
+all). It runs in a savepoint and never raises: a failure in the ratings (logged, recorded as
+``reason="error"``) cannot stop a game from finishing; ``python manage.py rate_games`` rates the
+finished games not rated yet (idempotent: a game is rated once, ``GameRating`` is its record).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from game.models import Action, Game, GameRating, Rating, Seat
+from game.rules import get_ruleset
+
+log = logging.getLogger(__name__)
+
+START = 1500.0
+#: openskill's numbers scaled to the shown score: 1500 + ALPHA * (mu - 3 sigma)
+ALPHA = 24.0
+
+
+def system(ruleset: str) -> str:
+    """``"glicko2"`` for a two-player ruleset, ``"openskill"`` for any other."""
+    return "glicko2" if get_ruleset(ruleset).max_players == 2 else "openskill"
+
+
+def _openskill():
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
+def new_rating(user, ruleset: str) -> Rating:
+    """An unsaved newcomer's :class:`Rating` (score 1500)."""
+    if system(ruleset) == "glicko2":
+        return Rating(user=user, ruleset=ruleset, mu=START, sigma=350.0, vol=0.06, score=START)
+    m = _openskill()
+    r = m.rating()
+    return Rating(user=user, ruleset=ruleset, mu=r.mu, sigma=r.sigma, score=_os_score(r.mu, r.sigma))
+
+
+def _os_score(mu: float, sigma: float) -> float:
+    return START + ALPHA * (mu - 3 * sigma)
+
+
+def unrated_reason(game: Game, seats: list[Seat]) -> str:
+    """Why ``game`` is not rated (``"bots"``, ``"stand_in"``, ``"same_person"``), or ``""``."""
+    if any(s.bot for s in seats):
+        return "bots"
+    if len({s.user_id for s in seats}) != len(seats):
+        return "same_person"
+    if game.stand_ins or Action.objects.filter(game=game, user__isnull=True).exists():
+        return "stand_in"
+    return ""
+
+
+def ranks(result: dict[str, Any], seats: list[str]) -> list[int]:
+    """1-based places of ``seats`` from a result: its ``ranking`` (a list of seats, best first)
+    when it has one, else the ``winner`` first and everyone else tied second (a draw, winner
+    None: all tied first)."""
+    ranking = result.get("ranking")
+    if isinstance(ranking, list) and set(ranking) >= set(seats):
+        return [ranking.index(s) + 1 for s in seats]
+    winner = result.get("winner")
+    if winner is None:
+        return [1 for _ in seats]
+    return [1 if s == winner else 2 for s in seats]
+
+
+def rate_game(game: Game) -> GameRating:
+    """Rate the finished ``game`` once (call inside a transaction; locks the ratings it
+    changes): returns its :class:`GameRating` (the existing one when it was rated before)."""
+    done = GameRating.objects.filter(game=game).first()
+    if done is not None:
+        return done
+    seats = list(Seat.objects.filter(lobby_id=game.lobby_id).select_related("user").order_by("pk"))
+    reason = unrated_reason(game, seats)
+    if reason or not game.result:
+        return GameRating.objects.create(game=game, rated=False, reason=reason or "no_result")
+    ruleset = game.ruleset
+    users = {s.house: s.user for s in seats}
+    order = [s.house for s in seats]
+    existing = {r.user_id: r for r in Rating.objects.select_for_update().filter(ruleset=ruleset, user_id__in=[u.pk for u in users.values()])}
+    current = {h: existing.get(u.pk) or new_rating(u, ruleset) for h, u in users.items()}
+    before = {h: r.score for h, r in current.items()}
+    places = dict(zip(order, ranks(game.result, order)))
+    if system(ruleset) == "glicko2":
+        _glicko(current, places)
+    else:
+        _openskill_rate(current, places, order)
+    changes = {}
+    for h, r in current.items():
+        r.games += 1
+        r.wins += 1 if game.result.get("winner") == h else 0
+        r.save()
+        changes[h] = {"user": users[h].pk, "before": round(before[h], 1), "after": round(r.score, 1), "place": places[h]}
+    return GameRating.objects.create(game=game, rated=True, changes=changes)
+
+
+def _openskill_rate(current: dict[str, Rating], places: dict[str, int], order: list[str]) -> None:
+    m = _openskill()
+    teams = [[m.rating(mu=current[h].mu, sigma=current[h].sigma)] for h in order]
+    new = m.rate(teams, ranks=[places[h] for h in order])
+    for h, team in zip(order, new):
+        r = current[h]
+        r.mu, r.sigma = team[0].mu, team[0].sigma
+        r.score = _os_score(r.mu, r.sigma)
+
+
+def _glicko(current: dict[str, Rating], places: dict[str, int]) -> None:
+    import glicko2
+
+    a, b = list(current)
+    old = {h: (current[h].mu, current[h].sigma) for h in (a, b)}
+    for me, them in ((a, b), (b, a)):
+        p = glicko2.Player(rating=current[me].mu, rd=current[me].sigma, vol=current[me].vol)
+        outcome = 0.5 if places[me] == places[them] else (1.0 if places[me] < places[them] else 0.0)
+        p.update_player([old[them][0]], [old[them][1]], [outcome])
+        r = current[me]
+        r.mu, r.sigma, r.vol, r.score = p.rating, p.rd, p.vol, p.rating
+
+
+def on_game_finished(sender, game: Game, **kwargs) -> None:
+    """The :data:`game.live.signals.game_finished` receiver: :func:`rate_game` in a savepoint;
+    an unexpected failure is logged and recorded (``reason="error"``), never raised."""
+    try:
+        with transaction.atomic():
+            rate_game(game)
+    except Exception:  # the finish must not fail because of the ratings
+        log.exception("rating game %s failed", game.pk)
+        try:
+            with transaction.atomic():
+                GameRating.objects.get_or_create(game=game, defaults={"rated": False, "reason": "error"})
+        except IntegrityError:  # pragma: no cover - recorded meanwhile
+            pass
+
+
+def leaderboard(ruleset: str, limit: int = 100):
+    """The ``limit`` best :class:`Rating` rows of ``ruleset`` (by score), with their users."""
+    return Rating.objects.filter(ruleset=ruleset).select_related("user__profile").order_by("-score", "-games", "pk")[:limit]
