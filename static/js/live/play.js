@@ -1,6 +1,7 @@
 // The game page (templates/game/play.html): connection indicator, the ruleset's board renderer,
 // who is awaited, "your turn" title and sound, the game log and the chat.
 import { createClient } from "./client.js";
+import { refusedText } from "../live.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
@@ -19,8 +20,10 @@ const statusText = {
   closed: gettext("Connection lost. Reconnecting…"),
 };
 client.on("connection", (state) => {
+  // 4409: a moderator gave this page's seat to someone else: load the page again as who we are now
+  if (state === "closed" && client.closeCode === 4409) window.location.reload();
   status.dataset.state = state;
-  status.textContent = statusText[state];
+  status.textContent = state === "refused" ? refusedText(client.closeCode, gettext) : statusText[state];
 });
 
 // --- board renderer ------------------------------------------------------------------------------
