@@ -91,24 +91,28 @@ def _take_back(cache, key: str) -> None:
 def client_ip(scope: dict) -> str:
     """The client's IP address of a socket's ``scope``: the peer address (``scope["client"]``),
     or, when ``settings.BEHIND_HTTPS_PROXY`` says a proxy is trusted, the last address of its
-    ``X-Forwarded-For`` (the one that proxy appended; earlier ones are the client's to choose).
-    An IPv6 address stands for its /64 network (one subscriber's). ``"unknown"`` when neither is
-    an IP address."""
-    raw = None
+    ``X-Forwarded-For`` (the one that proxy appended; earlier ones are the client's to choose;
+    one that is not an address falls back to the peer's). An IPv6 address stands for its /64
+    network (one subscriber's). ``"unknown"`` when there is no address at all."""
+    candidates = []
     if getattr(settings, "BEHIND_HTTPS_PROXY", False):
         for name, value in scope.get("headers") or []:
             if name == b"x-forwarded-for":
-                raw = value.decode("latin-1").split(",")[-1].strip()
-    if raw is None:
-        client = scope.get("client")
-        raw = client[0] if client else ""
-    try:
-        ip = ipaddress.ip_address(raw)
-    except ValueError:
-        return "unknown"
-    if ip.version == 6 and ip.ipv4_mapped is None:
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip.ipv4_mapped or ip)
+                candidates = [value.decode("latin-1").split(",")[-1].strip()]
+    client = scope.get("client")
+    if client:
+        candidates.append(str(client[0]))
+    for raw in candidates:
+        try:
+            ip = ipaddress.ip_address(raw)
+        except ValueError:
+            continue
+        if ip.version == 6:
+            if ip.ipv4_mapped is not None:
+                return str(ip.ipv4_mapped)
+            return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+        return str(ip)
+    return "unknown"
 
 
 def owner_of(scope: dict) -> tuple[str, bool]:
