@@ -10,7 +10,9 @@ Environment variables (all optional):
 * ``REDIS_URL`` -- e.g. ``redis://127.0.0.1:6379/0``; selects ``channels_redis`` as the channel
   layer (needed with more than one server process); default the in-memory layer (one process).
 * ``REDIS_PREFIX`` -- key prefix of the channel layer in Redis (default ``gotweb``), so several
-  sites can share one Redis server.
+  sites can share one Redis server. ``REDIS_URL`` also selects Django's ``RedisCache`` as the
+  default cache (key prefix ``<REDIS_PREFIX>-cache``), where the live sockets' limits per user and
+  per IP are counted across every server process; default the local-memory cache (one process).
 * ``CSRF_TRUSTED_ORIGINS`` -- comma-separated origins (``https://play.example.org``) behind a proxy.
 * ``GOTWEB_UI_HARNESS`` -- ``1`` turns on the renderer test harness at ``/harness/`` (a fake
   client over a server-side engine position; never in production). Default off.
@@ -21,7 +23,13 @@ Environment variables (all optional):
 * ``DB_CONN_MAX_AGE`` -- seconds a database connection is reused (default 60 on PostgreSQL, 0 on
   SQLite); ``0`` opens one per request or websocket call.
 * ``BEHIND_HTTPS_PROXY`` -- ``1`` when a load balancer terminates HTTPS and sets
-  ``X-Forwarded-Proto``: requests count as secure and cookies are sent over HTTPS only.
+  ``X-Forwarded-Proto``: requests count as secure and cookies are sent over HTTPS only. The proxy
+  is then trusted for the client's address too: the live sockets' per-IP limits read the last
+  (right-most) address of ``X-Forwarded-For``, the one the proxy itself appended; without it they
+  use the peer address of the connection (``scope["client"]``).
+* ``LIVE_SOCKETS_PER_USER`` / ``LIVE_SOCKETS_PER_IP`` -- how many websockets (game and lobby
+  sockets together) one logged-in user, and the anonymous visitors of one IP address, may hold
+  open at once (default 20 and 60); one more is closed with code 4429 (``docs/protocol.md``).
 * ``DUKE_HARNESS`` -- ``1`` turns on ``/duke/harness/``, a development page for The Duke's board
   with a fake client (default off; 404 otherwise).
 * ``GOTWEB_BENCH`` -- ``1`` adds the bench-only echo websocket ``/ws/bench/echo/<name>/`` (the
@@ -116,6 +124,20 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# --- cache: the live sockets' limits per user and per IP (game/live/ratelimit.py) -------------
+# Shared by every server process when REDIS_URL is set (their counts must add up); otherwise the
+# local-memory cache of the one process.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env.str("REDIS_PREFIX", default="gotweb") + "-cache",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "KEY_PREFIX": "gotweb-cache"}}
+
 # --- live play (game/live/apply.py, game/live/consumer.py) -------------------------------------
 #: seconds a bot waits before it acts (``GAME_BOT_DELAY``; ``none`` disables background bots)
 _bot_delay = env.str("GAME_BOT_DELAY", default="0.8")
@@ -123,9 +145,17 @@ GAME_BOT_DELAY = None if _bot_delay.lower() == "none" else float(_bot_delay)
 GAME_SNAPSHOT_EVERY = env.int("GAME_SNAPSHOT_EVERY", default=20)  # actions between stored snapshots
 #: seconds a seat must have been awaited before another player may hand it to a stand-in bot
 GAME_AWAY_AFTER = env.float("GAME_AWAY_AFTER", default=180.0)
+# (limits: docs/protocol.md, "Limits"; the lobby sockets of game/site/lobby_consumer.py share them)
 LIVE_MAX_MESSAGE = 16384  # characters per websocket message from a browser
-LIVE_RATE, LIVE_BURST = 20, 40  # messages per second per connection, and the burst allowed
-LIVE_CHAT_RATE, LIVE_CHAT_BURST = 0.5, 5  # chat lines per second per connection, and the burst
+#: messages per second per connection, and the burst allowed; the same budget (counted in windows
+#: of LIVE_BURST / LIVE_RATE seconds) per user, or per IP for anonymous visitors, for the messages
+#: that cost the database (act, stand_in, take_back, sync) over all their sockets and processes
+LIVE_RATE, LIVE_BURST = 20, 40
+#: chat lines per second and burst, per connection and (in windows of burst / rate seconds) per user
+LIVE_CHAT_RATE, LIVE_CHAT_BURST = 0.5, 5
+LIVE_SOCKETS_PER_USER = env.int("LIVE_SOCKETS_PER_USER", default=20)  # open sockets of one logged-in user
+LIVE_SOCKETS_PER_IP = env.int("LIVE_SOCKETS_PER_IP", default=60)  # open sockets of anonymous visitors of one IP
+LIVE_SOCKET_LEASE = 60  # seconds: an open socket re-counts itself once per lease; a dead process's are forgotten in 2
 
 # --- accounts --------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -169,7 +199,8 @@ X_FRAME_OPTIONS = "DENY"
 UI_HARNESS = env.bool("GOTWEB_UI_HARNESS", default=False)
 # The raw fan-out baseline of the live benchmark (game/devtools/bench_echo.py): off unless asked for.
 BENCH_ECHO = env.bool("GOTWEB_BENCH", default=False)
-if env.bool("BEHIND_HTTPS_PROXY", default=False):
+BEHIND_HTTPS_PROXY = env.bool("BEHIND_HTTPS_PROXY", default=False)
+if BEHIND_HTTPS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

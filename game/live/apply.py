@@ -223,8 +223,9 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
 # --- the optimistic write -----------------------------------------------------------------------------
 #: ``game id -> the fields of its row`` as this process last committed them (:func:`_remember`)
 _LAST_ROW: dict[int, dict[str, Any]] = {}
-#: ``(game id, user id) -> seat``, learnt by a locked act: seats never change once a game has
-#: started (:mod:`game.site.lobbies` changes them only while the lobby is open)
+#: ``(game id, user id) -> seat``, learnt by a locked act. Players do not change seats once a game
+#: has started, but a moderator may give a seat to someone else (the admin): so this is only a
+#: guess, which the compare-and-swap checks against the seat rows (:func:`_act_optimistic`)
 _SEAT_OF: dict[tuple[int, int], str] = {}
 _ROW_FIELDS = ("id", "lobby_id", "ruleset", "players", "options", "seed", "version", "status", "awaited_since", "stand_ins")
 _REMEMBER_MAX = 4096  # entries of each; past it they are forgotten at once (a locked act refills)
@@ -246,11 +247,13 @@ def _remember_seat(game_id: int, user_id: int, seat: str) -> None:
 def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int | None:
     """The action applied to this process's copy of the game, written by one compare-and-swap
     statement: the row's ``UPDATE`` only where version, status, stand-ins and waiting times are
-    still those of the copy, with the action's ``INSERT`` on the same row (a data-modifying
-    ``WITH``), committed alone. Returns the new version, or None to take the locked path: not
-    on PostgreSQL, no copy or no known seat yet, a refusal (answered there, against the row as
-    it is), the end of a game or a snapshot due (the rarer writes), or a row that changed
-    meanwhile (another process's action, a stand-in handed over). Simultaneous submissions stay
+    still those of the copy and the user still plays the remembered seat (a moderator may have
+    given it to someone else, in any process), with the action's ``INSERT`` on the same row (a
+    data-modifying ``WITH``), committed alone. Returns the new version, or None to take the locked
+    path: not on PostgreSQL, no copy or no known seat yet, a refusal (answered there, against the
+    row as it is), the end of a game or a snapshot due (the rarer writes), or a row or seat that
+    changed meanwhile (another process's action, a stand-in handed over, a seat given to someone
+    else: the seat is then forgotten and read again under the lock). Simultaneous submissions stay
     one at a time: the second ``UPDATE`` waits for the first's commit, then finds the version
     changed and writes nothing."""
     if connection.vendor != "postgresql" or connection.in_atomic_block or not isinstance(data, dict):
@@ -276,15 +279,19 @@ def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int |
     q, field = connection.ops.quote_name, Game._meta.get_field
     prep = lambda f, value: field(f).get_db_prep_save(value, connection)  # noqa: E731
     stamp = prep("updated_at", timezone.now())
+    games, seats = q(Game._meta.db_table), q(Seat._meta.db_table)
     sql = (
-        f"WITH g AS (UPDATE {q(Game._meta.db_table)} SET {q('version')} = %s, {q('awaited_since')} = %s, {q('updated_at')} = %s"
+        f"WITH g AS (UPDATE {games} SET {q('version')} = %s, {q('awaited_since')} = %s, {q('updated_at')} = %s"
         f" WHERE {q('id')} = %s AND {q('version')} = %s AND {q('status')} = %s AND {q('stand_ins')} = %s AND {q('awaited_since')} = %s"
+        f" AND EXISTS (SELECT 1 FROM {seats} s WHERE s.{q('lobby_id')} = {games}.{q('lobby_id')}"
+        f" AND s.{q('user_id')} = %s AND s.{q('house')} = %s AND s.{q('bot')} = '')"
         f" RETURNING {q('id')})"
         f" {_insert_action()} SELECT {q('id')}, %s, %s, %s, %s, %s FROM g"
     )
     params = [
         v, prep("awaited_since", awaited), stamp,
         game_id, game.version, Game.Status.RUNNING, prep("stand_ins", game.stand_ins), prep("awaited_since", game.awaited_since),
+        user.pk, actor,
         v, actor, Action._meta.get_field("action").get_db_prep_save(data, connection), user.pk, stamp,
     ]
     with connection.cursor() as c:
@@ -292,6 +299,7 @@ def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int |
         written = c.rowcount == 1
     if not written:
         _LAST_ROW.pop(game_id, None)
+        _SEAT_OF.pop((game_id, user.pk), None)
         return None
     game.version, game.awaited_since = v, awaited
     _committed(game, new)  # committed already: no transaction is open

@@ -10,6 +10,12 @@ message carrying the version) it sends the viewer's new ``state``,
 computed for that viewer by :func:`game.live.payloads.payload_text`, never the raw state.
 Bad input (too large, not JSON, unknown type, flooding) gets an ``error`` and the connection stays
 open.
+
+Who may connect: anyone to a public game, only those who may see its lobby to a private one
+(:func:`game.live.access.may_see`; others are closed with 4403), and no more sockets per user or
+IP than the cap (4429, :class:`game.live.ratelimit.CappedSocket`). After a moderator gives a seat
+to someone else (a ``game.viewers`` group message) each socket checks its viewer again and is
+closed (4403, or 4409 when it may reconnect as its new viewer). Limits: ``docs/protocol.md``.
 """
 
 from __future__ import annotations
@@ -28,10 +34,15 @@ from game.models import Game
 from game.rules import IllegalAction
 
 from . import apply, bots, chat, errors, gamelog, notify, payloads, stand_ins
+from .access import may_see
 from .hub import hub
 from .notify import game_group
-from .ratelimit import TokenBucket
+from .ratelimit import CappedSocket, TokenBucket, shared_limits, taken
 from .seats import game_seat_status, seat_of
+
+#: close codes (docs/protocol.md): not allowed to see this game; no such game; the viewer changed
+#: (a seat given to someone else: reconnect); 4429, too many sockets, is ratelimit.CLOSE_TOO_MANY
+CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_VIEWER_CHANGED = 4403, 4404, 4409
 
 
 def _setting(name: str, default):
@@ -39,14 +50,18 @@ def _setting(name: str, default):
 
 
 @database_sync_to_async
-def _viewer(game_id: int, user):
-    game = Game.objects.defer("snapshot").filter(pk=game_id).first()
+def _admission(game_id: int, user, session) -> tuple[int | None, str | None, str | None]:
+    """``(close code or None, viewer, ruleset)`` of a socket of ``user`` with ``session`` on the
+    game: 4404 for no such game, 4403 when the user may not see it (a private game's stranger)."""
+    game = Game.objects.defer("snapshot").select_related("lobby").filter(pk=game_id).first()
     if game is None:
-        return False, None
-    return seat_of(game, user), game.ruleset
+        return CLOSE_NOT_FOUND, None, None
+    if not may_see(game.lobby, user, session):
+        return CLOSE_FORBIDDEN, None, game.ruleset
+    return None, seat_of(game, user), game.ruleset
 
 
-def _language(scope) -> str:
+def socket_language(scope) -> str:
     """``?lang=`` of the socket URL, else the language cookie, else English."""
     qs = parse_qs((scope.get("query_string") or b"").decode("latin-1"))
     lang = (qs.get("lang") or [""])[0]
@@ -125,19 +140,23 @@ class NoIdleDbHop:
         await handler(message)
 
 
-class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
+class GameConsumer(CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
     async def connect(self) -> None:
+        if not await self.take_slot():
+            return
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
-        viewer, self.ruleset = await _viewer(self.game_id, self.user)
-        if viewer is False:
-            await self.close(code=4404)
+        refused, viewer, self.ruleset = await _admission(self.game_id, self.user, self.scope.get("session"))
+        if refused is not None:
+            await self.refuse(refused)
             return
         self.viewer = viewer
-        self.lang = _language(self.scope)
+        self.lang = socket_language(self.scope)
         self.sent_version = -1
         self.bucket = TokenBucket(_setting("LIVE_RATE", 20), _setting("LIVE_BURST", 40))
         self.chat_bucket = TokenBucket(_setting("LIVE_CHAT_RATE", 0.5), _setting("LIVE_CHAT_BURST", 5))
+        # the same budgets per user (per IP for anonymous visitors), over all their sockets
+        self.requests, self.chat_limit = shared_limits(self.scope)
         self.group = game_group(self.game_id)
         await hub().join(self.group, self)
         await self.accept()
@@ -219,7 +238,7 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
             rid = None
         kind = msg["type"]
         if kind == "sync":
-            await self.push_state()
+            await self.sync()
         elif kind == "act":
             await self.act(rid, msg)
         elif kind == "chat":
@@ -230,6 +249,13 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
             await self.send_json({"type": "pong", "id": rid})
         else:
             await self.send_error("message.unknown_type", rid, type=kind[:40])
+
+    async def sync(self) -> None:
+        """A ``sync``: the current state again, within the owner's shared budget."""
+        if await taken(self.requests):
+            await self.push_state()
+        else:
+            await self.send_error("rate_limited")
 
     async def reply(self, rid, error: dict | None = None, **extra) -> None:
         if error is None:
@@ -252,7 +278,8 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
                 await self.reply(rid, errors.translate("message.malformed"))
             return
         try:
-            v = await published(apply.act, self.game_id, self.user, msg.get("action"), version)
+            # the owner's shared budget is counted in the act's own database-thread call
+            v = await published(self.requests.guard, apply.act, self.game_id, self.user, msg.get("action"), version)
         except apply.StaleVersion as exc:
             await self.reply(rid, self.translated(exc))
             await self.push_state()  # resync
@@ -267,7 +294,7 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
                 await self.reply(rid, errors.translate("rate_limited"))
             return
         try:
-            line = await published(chat.post_chat, self.game_id, self.user, msg.get("channel"), msg.get("text"), msg.get("to"))
+            line = await published(self.chat_limit.guard, chat.post_chat, self.game_id, self.user, msg.get("channel"), msg.get("text"), msg.get("to"))
         except IllegalAction as exc:
             await self.reply(rid, self.translated(exc))
         else:
@@ -276,9 +303,9 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
     async def stand_in(self, rid, kind: str, msg) -> None:
         try:
             if kind == "stand_in":
-                await published(stand_ins.hand_to_bot, self.game_id, self.user, msg.get("seat"))
+                await published(self.requests.guard, stand_ins.hand_to_bot, self.game_id, self.user, msg.get("seat"))
             else:
-                await published(stand_ins.take_back, self.game_id, self.user)
+                await published(self.requests.guard, stand_ins.take_back, self.game_id, self.user)
         except IllegalAction as exc:
             await self.reply(rid, self.translated(exc))
         else:
@@ -296,6 +323,16 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
 
     async def game_seats(self, event) -> None:
         await self.push_seats(event["seats"], event.get("event"))
+
+    async def game_viewers(self, event) -> None:
+        """A moderator changed the game's seats: a socket that may no longer see the game is closed
+        with 4403, one whose viewer changed with 4409 (its client reconnects as the new viewer)."""
+        refused, viewer, _ = await _admission(self.game_id, self.user, self.scope.get("session"))
+        if refused is not None:
+            await self.close(code=refused)
+        elif viewer != self.viewer:
+            self.viewer = None  # nothing more of the old seat's, even before the close is through
+            await self.close(code=CLOSE_VIEWER_CHANGED)
 
     async def game_chat(self, event) -> None:
         line = event["message"]

@@ -92,3 +92,9 @@ def seats_changed(game_id: int, seats: dict, event: dict) -> None:
 def chat_posted(game_id: int, message: dict) -> None:
     """After commit, hand a stored chat line to the game's consumers (each one filters by channel)."""
     transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.chat", "message": message}))
+
+
+def viewers_changed(game_id: int) -> None:
+    """After commit, tell the game's sockets that its seats changed hands (a moderator's change in
+    the admin): each checks its viewer again (``game.viewers``; see :mod:`game.live.consumer`)."""
+    transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.viewers"}))

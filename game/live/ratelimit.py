@@ -1,8 +1,44 @@
-"""A token bucket: ``rate`` tokens per second, at most ``burst`` saved up (one per connection)."""
+"""Limits of the live sockets (the game's and the lobbies'): per connection, and per user or IP
+across every socket and server process (``docs/protocol.md``, "Limits").
+
+* :class:`TokenBucket` -- per connection, in memory: ``rate`` tokens per second, at most ``burst``
+  saved up (every message; chat lines apart).
+* :class:`SharedLimit` -- per *owner* (a logged-in user, else the client's IP address, see
+  :func:`owner_of`) over all their sockets: at most ``burst`` per window of ``burst / rate``
+  seconds, counted in Django's cache (``RedisCache`` shared by every process when ``REDIS_URL`` is
+  set, else the process's local memory) with one atomic ``incr`` per message on a key that expires
+  with its window. Fixed windows: up to twice ``burst`` can pass around a window's edge.
+* :class:`SocketSlot` -- an open socket's place in its owner's count of open sockets, at most
+  ``cap``. A socket counts itself in the cache key of the current *epoch* (``lease`` seconds of
+  wall clock) and moves itself to the next epoch's key once per epoch; the count is the sum of
+  the current and the previous epoch's keys. Closing takes the socket out; the keys expire, so
+  the sockets of a process that died without closing them are forgotten within two leases.
+* :class:`CappedSocket` -- the consumer mixin that takes a slot on connect (or closes the socket
+  with code 4429) and frees it when the consumer ends, however it ends.
+
+The cache being unreachable never refuses anyone: a limit that cannot be counted lets the message
+or the socket through (and logs it), since the site is only as available as its cache.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
+import logging
+import math
+import random
 import time
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.cache import caches
+
+from game.rules import IllegalAction
+
+log = logging.getLogger(__name__)
+
+#: the close code of a socket over its owner's cap of open sockets
+CLOSE_TOO_MANY = 4429
 
 
 class TokenBucket:
@@ -20,3 +56,227 @@ class TokenBucket:
             self.tokens -= n
             return True
         return False
+
+
+class RateLimited(IllegalAction):
+    """An owner's shared budget is spent (:meth:`SharedLimit.guard`): code ``rate_limited``."""
+
+    def __init__(self) -> None:
+        super().__init__("rate_limited", "Too many messages; slow down a little.")
+
+
+def _cache():
+    return caches[getattr(settings, "LIVE_LIMITS_CACHE", "default")]
+
+
+def _add(cache, key: str, delta: int, ttl: int) -> int:
+    """Atomically add ``delta`` to the counter ``key`` (created at 0, expiring after ``ttl``
+    seconds, when missing); returns the new value."""
+    try:
+        return cache.incr(key, delta)
+    except ValueError:  # missing: create it (another process may win the race: add is atomic)
+        cache.add(key, 0, ttl)
+        return cache.incr(key, delta)
+
+
+def _take_back(cache, key: str) -> None:
+    """Subtract one from the counter ``key`` if it still exists."""
+    try:
+        cache.decr(key)
+    except ValueError:  # expired meanwhile: nothing left to take back
+        pass
+
+
+# --- who ----------------------------------------------------------------------------------------
+def client_ip(scope: dict) -> str:
+    """The client's IP address of a socket's ``scope``: the peer address (``scope["client"]``),
+    or, when ``settings.BEHIND_HTTPS_PROXY`` says a proxy is trusted, the last address of its
+    ``X-Forwarded-For`` (the one that proxy appended; earlier ones are the client's to choose;
+    one that is not an address falls back to the peer's). An IPv6 address stands for its /64
+    network (one subscriber's). ``"unknown"`` when there is no address at all."""
+    candidates = []
+    if getattr(settings, "BEHIND_HTTPS_PROXY", False):
+        for name, value in scope.get("headers") or []:
+            if name == b"x-forwarded-for":
+                candidates = [value.decode("latin-1").split(",")[-1].strip()]
+    client = scope.get("client")
+    if client:
+        candidates.append(str(client[0]))
+    for raw in candidates:
+        try:
+            ip = ipaddress.ip_address(raw)
+        except ValueError:
+            continue
+        if ip.version == 6:
+            if ip.ipv4_mapped is not None:
+                return str(ip.ipv4_mapped)
+            return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+        return str(ip)
+    return "unknown"
+
+
+def owner_of(scope: dict) -> tuple[str, bool]:
+    """``(owner, is_user)``: ``("u<user id>", True)`` for a logged-in user, else
+    ``("ip<client address>", False)`` (:func:`client_ip`)."""
+    user = scope.get("user")
+    if user is not None and getattr(user, "is_authenticated", False):
+        return f"u{user.pk}", True
+    return f"ip{client_ip(scope)}", False
+
+
+# --- budgets shared by an owner's sockets -------------------------------------------------------------
+class SharedLimit:
+    """At most ``burst`` uses per window of ``burst / rate`` seconds for one ``owner`` over every
+    socket and process that share the cache (``name`` tells the budgets apart)."""
+
+    def __init__(self, name: str, owner: str, rate: float, burst: float, clock=time.time) -> None:
+        self.count = max(1, int(burst))
+        self.window = self.count / max(float(rate), 1e-9)
+        self.ttl = int(math.ceil(min(self.window, 86400.0))) + 1
+        self.prefix = f"live-rate:{name}:{owner}:"
+        self.clock = clock
+
+    def take(self) -> bool:
+        """Count one use; False when the window's budget was already spent. Blocking (one cache
+        round trip): call it in a worker thread."""
+        key = self.prefix + str(int(self.clock() // self.window))
+        try:
+            return _add(_cache(), key, 1, self.ttl) <= self.count
+        except Exception:
+            log.warning("live limits: cannot count %s, letting it through", key, exc_info=True)
+            return True
+
+    def guard(self, fn, *args):
+        """``fn(*args)`` if :meth:`take` allows it, else raises :class:`RateLimited` (nothing run)."""
+        if not self.take():
+            raise RateLimited()
+        return fn(*args)
+
+
+# --- open sockets per owner -----------------------------------------------------------------------------
+class SocketSlot:
+    """One socket's place among its ``owner``'s open sockets (at most ``cap``). Blocking methods
+    (cache round trips): call them in a worker thread."""
+
+    def __init__(self, owner: str, cap: int, lease: float, clock=time.time) -> None:
+        self.owner, self.cap, self.lease, self.clock = owner, int(cap), float(lease), clock
+        self.ttl = int(math.ceil(3 * self.lease)) + 1
+        self.epoch: int | None = None  # the epoch whose key counts this socket
+
+    def _key(self, epoch: int) -> str:
+        return f"live-sockets:{self.owner}:{epoch}"
+
+    def _now(self) -> int:
+        return int(self.clock() // self.lease)
+
+    def acquire(self) -> bool:
+        """Count this socket in; False (nothing counted) when its owner already has ``cap``."""
+        cache, e = _cache(), self._now()
+        try:
+            n = _add(cache, self._key(e), 1, self.ttl)
+            if n + max(0, cache.get(self._key(e - 1)) or 0) > self.cap:
+                _take_back(cache, self._key(e))
+                return False
+        except Exception:
+            log.warning("live limits: cannot count the sockets of %s, letting one in", self.owner, exc_info=True)
+            return True
+        self.epoch = e
+        return True
+
+    def renew(self) -> None:
+        """Move this socket's count to the current epoch (once per epoch, while it is open)."""
+        e, old = self._now(), self.epoch
+        if old is None or old == e:
+            return
+        cache = _cache()
+        try:
+            _add(cache, self._key(e), 1, self.ttl)
+            self.epoch = e
+            if old == e - 1:  # older keys no longer count: they expire by themselves
+                _take_back(cache, self._key(old))
+        except Exception:
+            log.warning("live limits: cannot renew a socket of %s", self.owner, exc_info=True)
+
+    def release(self) -> None:
+        """Count this socket out (it closed). Idempotent."""
+        old, self.epoch = self.epoch, None
+        if old is None or old < self._now() - 1:
+            return
+        try:
+            _take_back(_cache(), self._key(old))
+        except Exception:
+            log.warning("live limits: cannot release a socket of %s", self.owner, exc_info=True)
+
+
+def _in_thread(fn):
+    return sync_to_async(fn, thread_sensitive=False)
+
+
+class CappedSocket:
+    """Consumer mixin (before Channels' consumer class): each socket holds a :class:`SocketSlot`
+    of its owner (a logged-in user: ``LIVE_SOCKETS_PER_USER``; anonymous visitors of one IP:
+    ``LIVE_SOCKETS_PER_IP``) from :meth:`take_slot` until the consumer ends, however it ends
+    (closed, refused, crashed, cancelled)."""
+
+    slot: SocketSlot | None = None
+    _renewer: asyncio.Task | None = None
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self.free_slot()
+
+    async def take_slot(self) -> bool:
+        """Call first in ``connect``. False when the owner is at the cap: the socket is then
+        accepted and closed at once with code 4429, so that browsers see the code."""
+        owner, is_user = owner_of(self.scope)
+        cap = getattr(settings, "LIVE_SOCKETS_PER_USER" if is_user else "LIVE_SOCKETS_PER_IP", 20 if is_user else 60)
+        slot = SocketSlot(owner, cap, getattr(settings, "LIVE_SOCKET_LEASE", 60))
+        if not await _in_thread(slot.acquire)():
+            await self.refuse(CLOSE_TOO_MANY)
+            return False
+        self.slot = slot
+        self._renewer = asyncio.get_running_loop().create_task(self._renew(slot))
+        return True
+
+    async def refuse(self, code: int) -> None:
+        """Accept the handshake and close at once with ``code`` (a close before accepting would
+        be an HTTP 403 to the browser, without the code)."""
+        await self.accept()
+        await self.close(code=code)
+
+    async def free_slot(self) -> None:
+        slot, self.slot = self.slot, None
+        if self._renewer is not None:
+            self._renewer.cancel()
+            self._renewer = None
+        if slot is not None:
+            await _in_thread(slot.release)()
+
+    @staticmethod
+    async def _renew(slot: SocketSlot) -> None:
+        while True:
+            now = slot.clock()
+            wait = (math.floor(now / slot.lease) + 1) * slot.lease - now
+            await asyncio.sleep(wait + random.uniform(0, slot.lease / 2))
+            await _in_thread(slot.renew)()
+
+
+def shared_limits(scope: dict) -> tuple[SharedLimit, SharedLimit]:
+    """``(requests, chat)``: the owner's shared budgets, made with the settings of now (a
+    socket keeps the ones it was opened with): ``LIVE_RATE``/``LIVE_BURST`` for the messages that
+    cost the database (act, stand_in, take_back, sync), ``LIVE_CHAT_RATE``/``LIVE_CHAT_BURST`` for
+    chat lines."""
+    owner, _ = owner_of(scope)
+    get = lambda name, default: getattr(settings, name, default)  # noqa: E731
+    return (
+        SharedLimit("requests", owner, get("LIVE_RATE", 20), get("LIVE_BURST", 40)),
+        SharedLimit("chat", owner, get("LIVE_CHAT_RATE", 0.5), get("LIVE_CHAT_BURST", 5)),
+    )
+
+
+async def taken(limit: SharedLimit) -> bool:
+    """:meth:`SharedLimit.take` from a coroutine (in a worker thread)."""
+    return await _in_thread(limit.take)()
+

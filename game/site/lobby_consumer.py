@@ -1,11 +1,17 @@
 """Websocket consumers: transport only. They read state from the database and push it.
 
 ``/ws/lobby/<id>/`` -- :class:`LobbyConsumer`: on connect, and after every change of the lobby
-(a ``lobby.changed`` group message), sends ``{"type": "lobby", "lobby": lobby_state(...)}``.
+(a ``lobby.changed`` group message), sends ``{"type": "lobby", "lobby": lobby_state(...)}``. A
+private lobby is shown only to those who may see it (:func:`game.live.access.may_see`, the
+lobby pages' own rule): anyone else is closed with 4403, on connect or at the next change.
 ``/ws/lobbies/`` -- :class:`LobbyListConsumer`: sends ``{"type": "lobbies.changed"}`` whenever any
 lobby changes, so the list page can refresh itself.
+
 Clients send nothing but ``{"type": "sync"}`` (asks for the current state again); anything else,
-readable or not, is ignored.
+readable or not, is ignored. Both sockets keep the game socket's limits (``docs/protocol.md``,
+"Limits"): a message over ``LIVE_MAX_MESSAGE`` is answered ``message.too_large``, one over the
+connection's rate, or a ``sync`` over its owner's shared budget, ``rate_limited``, each as an
+``error`` message (the socket stays open); sockets count towards their owner's cap (4429).
 """
 
 from __future__ import annotations
@@ -14,39 +20,79 @@ import json
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
 
+from game.live import errors
+from game.live.access import may_see
+from game.live.consumer import socket_language
 from game.live.notify import LOBBY_LIST_GROUP, lobby_group
+from game.live.ratelimit import CappedSocket, TokenBucket, shared_limits, taken
 from game.models import Lobby
 
 from .lobbies import lobby_state
 
+CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4403, 4404
+
 
 @database_sync_to_async
-def _state(lobby_id: int):
+def _state(lobby_id: int, user, session) -> tuple[int | None, dict | None]:
+    """``(close code or None, lobby state)``: 4404 for no such lobby, 4403 when it is private and
+    this user and session may not see it."""
     lobby = Lobby.objects.filter(pk=lobby_id).first()
-    return None if lobby is None else lobby_state(lobby)
+    if lobby is None:
+        return CLOSE_NOT_FOUND, None
+    if not may_see(lobby, user, session):
+        return CLOSE_FORBIDDEN, None
+    return None, lobby_state(lobby)
 
 
-class _ReadsOnlyJson(AsyncJsonWebsocketConsumer):
-    """Ignores what it cannot read (binary frames, text that is not JSON or nests too deeply)
-    instead of failing, which would close the socket."""
+class _LimitedJson(CappedSocket, AsyncJsonWebsocketConsumer):
+    """Reads JSON messages within the limits of the live sockets (an ``error`` over a limit); what
+    it cannot read or does not know it ignores, instead of failing, which would close the socket."""
+
+    async def connect(self) -> None:
+        if not await self.take_slot():
+            return
+        self.lang = socket_language(self.scope)
+        self.bucket = TokenBucket(getattr(settings, "LIVE_RATE", 20), getattr(settings, "LIVE_BURST", 40))
+        self.requests, _ = shared_limits(self.scope)
+        await self.opened()
+
+    async def opened(self) -> None:
+        await self.accept()
+
+    async def send_error(self, code: str, **params) -> None:
+        with translation.override(self.lang):
+            err = errors.translate(code, **params)
+        await self.send_json({"type": "error", "id": None, "error": err})
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        if not self.bucket.take():  # binary frames count too
+            await self.send_error("rate_limited")
+            return
         if text_data is None:
+            return
+        if len(text_data) > getattr(settings, "LIVE_MAX_MESSAGE", 16384):
+            await self.send_error("message.too_large")
             return
         try:
             content = json.loads(text_data)
-        except (ValueError, RecursionError):
+        except (ValueError, RecursionError):  # RecursionError: deeply nested arrays/objects
             return
-        await self.receive_json(content, **kwargs)
+        if isinstance(content, dict) and isinstance(content.get("type"), str):
+            await self.handle(content["type"])
+
+    async def handle(self, kind: str) -> None:
+        """A readable message of type ``kind`` (default: ignored)."""
 
 
-class LobbyConsumer(_ReadsOnlyJson):
-    async def connect(self) -> None:
+class LobbyConsumer(_LimitedJson):
+    async def opened(self) -> None:
         self.lobby_id = int(self.scope["url_route"]["kwargs"]["lobby_id"])
-        state = await _state(self.lobby_id)
-        if state is None:
-            await self.close(code=4404)
+        refused, state = await _state(self.lobby_id, self.scope.get("user"), self.scope.get("session"))
+        if refused is not None:
+            await self.refuse(refused)
             return
         self.group = lobby_group(self.lobby_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -57,26 +103,34 @@ class LobbyConsumer(_ReadsOnlyJson):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive_json(self, content, **kwargs) -> None:
-        if isinstance(content, dict) and content.get("type") == "sync":
+    async def handle(self, kind: str) -> None:
+        if kind != "sync":
+            return
+        if await taken(self.requests):
             await self.push()
+        else:
+            await self.send_error("rate_limited")
 
     async def lobby_changed(self, event) -> None:
         await self.push()
 
     async def push(self) -> None:
-        state = await _state(self.lobby_id)
-        if state is not None:
+        refused, state = await _state(self.lobby_id, self.scope.get("user"), self.scope.get("session"))
+        if refused == CLOSE_FORBIDDEN:
+            await self.close(code=refused)
+        elif state is not None:
             await self.send_json({"type": "lobby", "lobby": state})
 
 
-class LobbyListConsumer(_ReadsOnlyJson):
-    async def connect(self) -> None:
+class LobbyListConsumer(_LimitedJson):
+    async def opened(self) -> None:
         await self.channel_layer.group_add(LOBBY_LIST_GROUP, self.channel_name)
+        self.joined = True
         await self.accept()
 
     async def disconnect(self, code) -> None:
-        await self.channel_layer.group_discard(LOBBY_LIST_GROUP, self.channel_name)
+        if getattr(self, "joined", False):
+            await self.channel_layer.group_discard(LOBBY_LIST_GROUP, self.channel_name)
 
     async def lobbies_changed(self, event) -> None:
         await self.send_json({"type": "lobbies.changed"})

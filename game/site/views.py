@@ -22,6 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from game.live import access
 from game.live.seats import seat_of, seats_info
 from game.models import Game, Lobby, Profile, display_name, is_guest, language_key
 from game.options import seat_words
@@ -32,7 +33,6 @@ from .forms import ClaimForm, GuestForm, JoinForm, LobbyCreateForm, RegisterForm
 
 User = get_user_model()
 GUEST_SESSION_SECONDS = 365 * 24 * 3600
-INVITED = "invited_lobbies"  # session key: ids of lobbies whose invite link this visitor opened
 
 
 def _next_url(request: HttpRequest, default: str = "lobby_list") -> str:
@@ -76,10 +76,21 @@ def spectate_list(request: HttpRequest) -> HttpResponse:
 
 # --- one lobby ---------------------------------------------------------------------------------
 def _invited(request: HttpRequest, lobby: Lobby) -> bool:
-    return lobby.pk in request.session.get(INVITED, [])
+    return access.invited(request.session, lobby.pk)
+
+
+def _visible_lobby(request: HttpRequest, pk: int) -> Lobby:
+    """The lobby, if this visitor may see it or may still join it by its password (a private lobby
+    with a password, open: its page then shows the join form, not who sits there); else 404."""
+    lobby = get_object_or_404(Lobby, pk=pk)
+    if not access.may_see(lobby, request.user, request.session) and not (lobby.is_open and lobby.has_password):
+        raise Http404("private lobby")
+    return lobby
 
 
 def _lobby_context(request: HttpRequest, lobby: Lobby, join_form: JoinForm | None = None) -> dict:
+    # a private lobby's seats only for those who may see it (game.live.access.may_see)
+    locked = not access.may_see(lobby, request.user, request.session)
     seats = list(lobby.seats.select_related("user__profile"))
     user = request.user
     my_seat = next((s for s in seats if s.user_id == user.pk), None) if user.is_authenticated else None
@@ -102,7 +113,8 @@ def _lobby_context(request: HttpRequest, lobby: Lobby, join_form: JoinForm | Non
     show_invite = lobby.is_open and (my_seat is not None or is_creator)
     return {
         "lobby": lobby,
-        "rows": rows,
+        "locked": locked,
+        "rows": [] if locked else rows,
         "empty_seats": range(max(0, lobby.players - len(seats))),
         "random_seat_label": seat_words(lobby.ruleset)["random"],
         "filled": len(seats),
@@ -120,13 +132,18 @@ def _lobby_context(request: HttpRequest, lobby: Lobby, join_form: JoinForm | Non
 
 
 def lobby_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    lobby = get_object_or_404(Lobby, pk=pk)
+    """A lobby's page. A private lobby: 404 to those who may not see it, except an open one with a
+    password, whose page then offers the join form without showing who sits there."""
+    lobby = _visible_lobby(request, pk)
     return render(request, "game/lobby_detail.html", _lobby_context(request, lobby))
 
 
 def lobby_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The live part of the lobby page (seats and actions), fetched by the page's script."""
+    """The live part of the lobby page (seats and actions), fetched by the page's script; 404 for
+    a private lobby to those who may not see it."""
     lobby = get_object_or_404(Lobby, pk=pk)
+    if not access.may_see(lobby, request.user, request.session):
+        raise Http404("private lobby")
     return render(request, "game/_lobby_live.html", _lobby_context(request, lobby))
 
 
@@ -136,9 +153,7 @@ def lobby_invite(request: HttpRequest, token: str) -> HttpResponse:
     if lobby is None or not secrets.compare_digest(lobby.invite_token, token):
         messages.error(request, _("This invite link is not valid."))
         return redirect("lobby_list")
-    invited = request.session.get(INVITED, [])
-    if lobby.pk not in invited:
-        request.session[INVITED] = [*invited, lobby.pk]
+    access.remember_invitation(request.session, lobby.pk)
     return redirect(lobby)
 
 
@@ -180,10 +195,12 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
 @require_POST
 @login_required
 def lobby_join(request: HttpRequest, pk: int) -> HttpResponse:
-    lobby = get_object_or_404(Lobby, pk=pk)
+    lobby = _visible_lobby(request, pk)
     invited = _invited(request, lobby)
     form = JoinForm(lobby, request.POST, needs_password=lobby.is_private and not invited)
     if form.is_valid():
+        if lobby.is_private and lobby.check_password(form.cleaned_data.get("password", "")):
+            access.remember_invitation(request.session, lobby.pk)  # the password is an invitation too
         try:
             lobbies.join_lobby(
                 lobby.pk,
@@ -314,7 +331,7 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.defer("snapshot").select_related("lobby"), pk=pk)
     viewer = seat_of(game, request.user)
     lobby = game.lobby
-    if viewer is None and lobby.is_private and not _invited(request, lobby) and not request.user.is_staff:
+    if not access.may_see(lobby, request.user, request.session):  # the game socket's rule too
         raise Http404("private game")
     lang = language_key()
     seats = seats_info(game, lang)

@@ -2,8 +2,19 @@
 // reconnecting socket of the site, used by the lobby pages and by the live game's client.
 // Usage: const s = connect("/ws/lobby/1/", {onMessage(data) {...}, onStatus(state) {...}, onClose() {...}})
 // state is "open", "connecting" or "closed"; after a reconnect the server sends a fresh state.
-// s.send(obj) -> true if sent; s.isOpen(); s.close() stops for good. A close with code 4404
-// (no such lobby or game) is final. Reconnects at once when the network or the tab comes back.
+// s.send(obj) -> true if sent; s.isOpen(); s.close() stops for good. A close with a code of
+// FINAL (docs/protocol.md: 4403 not allowed to see it, 4404 no such lobby or game, 4429 too many
+// open sockets) is final: no retry, and onStatus("refused", code) says why. Other closes report
+// onStatus("closed", code) and reconnect. Reconnects at once when the network or the tab comes back.
+export const FINAL = [4403, 4404, 4429];
+
+// The sentence (translated) that tells why a socket was refused for good.
+export function refusedText(code, gettext) {
+  if (code === 4403) return gettext("This is private: only its players and those they invited may follow it.");
+  if (code === 4404) return gettext("This no longer exists.");
+  if (code === 4429) return gettext("Too many open connections from you: close other tabs of this site, then reload this page.");
+  return gettext("Connection lost. Reconnecting…");
+}
 
 export function connect(path, { onMessage, onStatus = () => {}, onClose = () => {}, WebSocketImpl = window.WebSocket }) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -34,9 +45,14 @@ export function connect(path, { onMessage, onStatus = () => {}, onClose = () => 
     });
     socket.addEventListener("close", (event) => {
       socket = null;
-      onClose();
-      onStatus("closed");
-      if (stopped || event.code === 4404) return;
+      onClose(event.code);
+      if (FINAL.includes(event.code)) {
+        stopped = true;
+        onStatus("refused", event.code);
+        return;
+      }
+      onStatus("closed", event.code);
+      if (stopped) return;
       const wait = delay * (0.75 + Math.random() * 0.5);
       delay = Math.min(delay * 2, 8000);
       timer = setTimeout(open, wait);

@@ -1,6 +1,6 @@
 // Live lobby page: listens on /ws/lobby/<id>/ and, when the lobby's version changes, fetches the
 // server-rendered seats panel (/lobby/<id>/live/) and swaps it in, keeping what the user typed.
-import { connect } from "./live.js";
+import { connect, refusedText } from "./live.js";
 
 const root = document.getElementById("lobby-live");
 const statusLine = document.getElementById("conn-status");
@@ -58,10 +58,11 @@ connect(`/ws/lobby/${root.dataset.lobby}/`, {
     wanted = Math.max(wanted, data.lobby.version);
     if (wanted > version) refresh();
   },
-  onStatus(state) {
+  onStatus(state, code) {
     statusLine.dataset.state = state;
-    statusLine.textContent =
-      state === "open" ? gettext("Live: this page updates by itself.") : gettext("Connection lost. Reconnecting…");
+    if (state === "open") statusLine.textContent = gettext("Live: this page updates by itself.");
+    else if (state === "refused") statusLine.textContent = refusedText(code, gettext);
+    else statusLine.textContent = gettext("Connection lost. Reconnecting…");
   },
 });
 

@@ -70,3 +70,17 @@ async def drain(ws, timeout: float = 0.3) -> list[dict]:
     while not await ws.receive_nothing(timeout=timeout):
         out.append(await ws.receive_json_from(timeout=5))
     return out
+
+
+async def refusal(application, path: str, headers=None) -> int | None:
+    """The close code of a socket on ``path`` that the server accepts and closes at once, so that a
+    browser sees the code (a refusal before accepting would be an HTTP 403 without it); None when
+    the socket stays open (it is then closed here)."""
+    ws = WebsocketCommunicator(application, path, headers=headers or [ORIGIN])
+    ok, code = await ws.connect(timeout=10)
+    assert ok, f"handshake refused ({code}): the browser would not see the code"
+    out = await ws.receive_output(timeout=10)
+    if out["type"] == "websocket.close":
+        return out.get("code")
+    await ws.disconnect()
+    return None

@@ -160,13 +160,9 @@ async def test_flooding_is_rate_limited(application, game3, settings):
 
 
 async def test_unknown_game_is_closed(application):
-    from channels.testing import WebsocketCommunicator
+    from .live_helpers import refusal
 
-    from .live_helpers import ORIGIN
-
-    ws = WebsocketCommunicator(application, "/ws/game/999999/", headers=[ORIGIN])
-    ok, code = await ws.connect()
-    assert not ok and code == 4404
+    assert await refusal(application, "/ws/game/999999/") == 4404
 
 
 async def test_foreign_origin_is_refused(application, game3):

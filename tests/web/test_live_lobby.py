@@ -94,9 +94,9 @@ async def test_sync_request_and_garbage(application, make_lobby):
 
 
 async def test_unknown_lobby_is_closed(application):
-    ws = WebsocketCommunicator(application, "/ws/lobby/987654/", headers=ORIGIN)
-    connected, code = await ws.connect()
-    assert not connected and code == 4404
+    from .live_helpers import refusal
+
+    assert await refusal(application, "/ws/lobby/987654/") == 4404
 
 
 async def test_foreign_origin_is_refused(application, make_lobby):

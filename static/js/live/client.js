@@ -2,7 +2,8 @@
 // ruleset renderers receive in mount(root, client):
 //   client.viewer, client.lang
 //   client.on("state", fn)       fn({view, pending, version, log}) now (if known) and after every change
-//   client.on("connection", fn)  fn("open" | "connecting" | "closed")
+//   client.on("connection", fn)  fn("open" | "connecting" | "closed" | "refused", close code); "refused" is
+//                                final (docs/protocol.md: 4403, 4404, 4429), client.closeCode tells which
 //   client.send(action)          Promise of {ok: true} | {ok: false, error: {code, message, params}}
 // plus, for the page itself: client.on("chat", fn), client.chat(channel, text, to), client.sync(),
 // client.on("seats", fn) (stand-in bots, how long seats have waited), client.standIn(seat),
@@ -20,6 +21,7 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
   let nextId = 1;
   let latest = null; // last {view, pending, version, log, ...}
   let connection = "connecting";
+  let closeCode = null; // the code of the last close
 
   function emit(kind, value) {
     for (const fn of listeners[kind]) {
@@ -31,8 +33,9 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
     }
   }
 
-  function setConnection(state) {
+  function setConnection(state, code = null) {
     connection = state;
+    if (state !== "open" && state !== "connecting") closeCode = code;
     emit("connection", state);
   }
 
@@ -91,6 +94,9 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
     },
     get connection() {
       return connection;
+    },
+    get closeCode() {
+      return closeCode;
     },
     on(kind, fn) {
       if (!listeners[kind]) throw new Error(`unknown event ${kind}`);

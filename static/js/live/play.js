@@ -2,6 +2,7 @@
 // who is awaited, "your turn" title and sound, the game log and the chat.
 import { createClient } from "./client.js";
 import { createReplayClient } from "./replay.js";
+import { refusedText } from "../live.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
@@ -27,8 +28,10 @@ const statusText = {
   closed: gettext("Connection lost. Reconnecting…"),
 };
 live.on("connection", (state) => {
+  // 4409: a moderator gave this page's seat to someone else: load the page again as who we are now
+  if (state === "closed" && live.closeCode === 4409) window.location.reload();
   status.dataset.state = state;
-  status.textContent = statusText[state];
+  status.textContent = state === "refused" ? refusedText(live.closeCode, gettext) : statusText[state];
 });
 
 // --- board renderer ------------------------------------------------------------------------------
