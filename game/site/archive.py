@@ -27,12 +27,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from game.live import errors, replay
+from game.live import access, errors, replay
 from game.live.seats import seat_of
 from game.models import Game, Lobby, Rating, Seat, display_name, is_guest, language_key
 from game.rules import REGISTRY, get_ruleset
 
-from . import ratings, views
+from . import ratings
 
 User = get_user_model()
 PAGE_SIZE = 20
@@ -42,10 +42,9 @@ EXPORT_FORMAT_VERSION = 1
 
 # --- who may see what -----------------------------------------------------------------------------
 def can_see(request: HttpRequest, game: Game, viewer: str | None) -> bool:
-    """The ``/game/<id>/`` rule: public games to all; private ones to their players, to visitors
-    who opened the invite link, and to staff."""
-    lobby = game.lobby
-    return viewer is not None or not lobby.is_private or views._invited(request, lobby) or request.user.is_staff
+    """The ``/game/<id>/`` rule (:func:`game.live.access.may_see`): public games to all; private
+    ones to their players, to holders of the invitation, and to staff."""
+    return viewer is not None or access.may_see(game.lobby, request.user, request.session)
 
 
 def _game_for(request: HttpRequest, pk: int) -> tuple[Game, str | None]:
