@@ -211,3 +211,41 @@ def test_an_old_pushed_version_is_not_rebuilt(make_lobby, count_applies):
     got, calls = count_applies(lambda: payloads.payload_text(game.pk, "stark", "en", w - 20))
     assert got[0] == w and '"version":%d' % w in got[1]
     assert calls == 0
+
+
+async def test_stale_and_hostile_versions_through_the_socket(application, live_settings, make_lobby, monkeypatch):
+    """Through the real consumer, on a game some rounds in with no state held by this process:
+    every behind, negative, huge or mistyped ``version`` gets a ``result`` refusal
+    (``version.stale``, followed by the latest ``state``; ``message.malformed`` for a non-integer),
+    the socket stays open, nothing is written, and no state is rebuilt (no ``apply`` at all)."""
+    from asgiref.sync import sync_to_async
+
+    from game.rules import get_ruleset
+
+    from .live_helpers import connect, drain
+
+    live_settings.GAME_SNAPSHOT_EVERY = 1
+    game, users = await sync_to_async(start_game)(make_lobby, 3)
+    w = await sync_to_async(_play_to_orders)(game.pk, users, 30)
+    first = sorted(users)[0]
+    await sync_to_async(apply.act)(game.pk, users[first], await sync_to_async(_action)(game.pk, first, 1), w)
+    ws, state = await connect(application, game.pk, users[first])
+    assert state["version"] == w + 1
+    _forget()
+    rules, calls = get_ruleset("agot2"), []
+    real = rules.apply
+    monkeypatch.setattr(rules, "apply", lambda *a: calls.append(a[1]) or real(*a))
+    cases = [(w, "version.stale"), (w - 20, "version.stale"), (-1, "version.stale"), (2**70, "version.stale"),
+             (-(10**30), "version.stale"), (1.5, "message.malformed"), (True, "message.malformed"),
+             ("3", "message.malformed"), ([w], "message.malformed")]
+    for i, (version, code) in enumerate(cases):
+        await ws.send_json_to({"type": "act", "id": i, "version": version, "action": {"type": "place_orders", "orders": {}}})
+        msgs = await drain(ws)
+        assert msgs[0] == {"type": "result", "id": i, "ok": False, "error": msgs[0]["error"]} and msgs[0]["error"]["code"] == code, msgs
+        if code == "version.stale":
+            assert [m["version"] for m in msgs[1:]] == [w + 1] and msgs[1]["type"] == "state"  # the resync
+        assert calls == [], (version, len(calls))
+    await ws.send_json_to({"type": "ping", "id": "still-open"})
+    assert await ws.receive_json_from(timeout=10) == {"type": "pong", "id": "still-open"}
+    assert await sync_to_async(lambda: Game.objects.get(pk=game.pk).version)() == w + 1
+    await ws.disconnect()
