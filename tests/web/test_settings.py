@@ -193,7 +193,8 @@ def lobby_path(settings, make_lobby):
 )
 async def test_with_trusted_origins_only_those_origins_open_a_websocket(settings, lobby_path, origin, accepted):
     """Before: Channels' AllowedHostsOriginValidator compared host names only, so
-    ``http://127.0.0.1:9999`` or ``http://play.example.org`` passed; a port out of range raised."""
+    ``http://127.0.0.1:9999``, ``http://play.example.org`` or a port out of range passed, and an
+    Origin that urlparse refuses (``http://[::1``) raised in the handshake."""
     settings.CSRF_TRUSTED_ORIGINS = [TRUSTED]
     assert await _handshake(origin, lobby_path) is accepted
 
