@@ -7,6 +7,9 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
+# Development commands run with DEBUG=1 unless told otherwise: with DEBUG off the settings refuse
+# to load without SECRET_KEY (production), and these need none.
+DEV := DEBUG=$${DEBUG:-1}
 
 .PHONY: run test messages makemessages gettext chromium migrate clean
 
@@ -33,7 +36,7 @@ gettext:
 	fi
 
 messages: gettext $(VENV)/.installed
-	@if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=$(VENV) --ignore=build -v0; fi
+	@if command -v msgfmt >/dev/null; then $(DEV) $(PY) manage.py compilemessages --ignore=$(VENV) --ignore=build -v0; fi
 
 # The browser tests drive Debian's chromium; without it they skip and say so.
 chromium:
@@ -56,15 +59,15 @@ chromium:
 # Refresh the catalogues after changing marked strings, then translate the new entries.
 MAKEMESSAGES_ARGS := -l zh_Hans --no-location --ignore=.venv --ignore=build --ignore=tests --ignore=game/rules --ignore=staticfiles
 makemessages: gettext $(VENV)/.installed
-	$(PY) manage.py makemessages -d django $(MAKEMESSAGES_ARGS)
-	$(PY) manage.py makemessages -d djangojs $(MAKEMESSAGES_ARGS)
+	$(DEV) $(PY) manage.py makemessages -d django $(MAKEMESSAGES_ARGS)
+	$(DEV) $(PY) manage.py makemessages -d djangojs $(MAKEMESSAGES_ARGS)
 	for po in locale/*/LC_MESSAGES/*.po; do msgattrib --no-obsolete -o $$po $$po; done
 
 migrate: $(VENV)/.installed
-	$(PY) manage.py migrate --noinput
+	$(DEV) $(PY) manage.py migrate --noinput
 
 run: $(VENV)/.installed messages migrate
-	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
+	$(DEV) $(PY) manage.py runserver $(HOST):$(PORT)
 
 test: $(VENV)/.installed-test messages chromium
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -218,6 +218,11 @@ class Game(models.Model):
     stand_ins = models.JSONField(_("stand-in bots"), default=dict, blank=True)
     #: ``{seat: unix time}``: since when each awaited seat has been awaited without acting
     awaited_since = models.JSONField(default=dict, blank=True, editable=False)
+    #: ``{seat: version}``: since which version each seat's pending decisions have been what they
+    #: are now (a seat not listed: since version 0); an action whose ``version`` is older than its
+    #: seat's entry answers a changed decision (:func:`game.live.apply._check_version`). NULL for a
+    #: game started before this was kept, until its next action.
+    decisions_since = models.JSONField(default=dict, null=True, blank=True, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 

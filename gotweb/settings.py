@@ -2,8 +2,10 @@
 
 Environment variables (all optional):
 
-* ``SECRET_KEY`` -- required in production; a fixed development key is used otherwise.
-* ``DEBUG`` -- ``1``/``true`` for development; default off.
+* ``SECRET_KEY`` -- required unless ``DEBUG`` is on: without it (or with the public development
+  key) the settings raise ``ImproperlyConfigured`` and nothing starts. With ``DEBUG=1`` a fixed,
+  public development key is used when it is missing.
+* ``DEBUG`` -- ``1``/``true`` for development (``make run`` sets it); default off.
 * ``ALLOWED_HOSTS`` -- comma-separated host names; default ``127.0.0.1,localhost``.
 * ``DATABASE_URL`` -- e.g. ``postgres://user:pass@host:5432/gotweb``; default the SQLite file
   ``db.sqlite3`` in the project directory.
@@ -14,6 +16,9 @@ Environment variables (all optional):
   default cache (key prefix ``<REDIS_PREFIX>-cache``), where the live sockets' limits per user and
   per IP are counted across every server process; default the local-memory cache (one process).
 * ``CSRF_TRUSTED_ORIGINS`` -- comma-separated origins (``https://play.example.org``) behind a proxy.
+  When set, a websocket handshake is accepted only from exactly these origins (scheme, host and
+  port; ``https://*.example.org`` for subdomains), see ``gotweb/asgi.py``; otherwise its Origin's
+  host must be one of ``ALLOWED_HOSTS``.
 * ``GOTWEB_UI_HARNESS`` -- ``1`` turns on the renderer test harness at ``/harness/`` (a fake
   client over a server-side engine position; never in production). Default off.
 * ``GAME_BOT_DELAY`` -- seconds a bot waits before acting (default 0.8; ``none``: bots wait).
@@ -23,10 +28,19 @@ Environment variables (all optional):
 * ``DB_CONN_MAX_AGE`` -- seconds a database connection is reused (default 60 on PostgreSQL, 0 on
   SQLite); ``0`` opens one per request or websocket call.
 * ``BEHIND_HTTPS_PROXY`` -- ``1`` when a load balancer terminates HTTPS and sets
-  ``X-Forwarded-Proto``: requests count as secure and cookies are sent over HTTPS only. The proxy
-  is then trusted for the client's address too: the live sockets' per-IP limits read the last
-  (right-most) address of ``X-Forwarded-For``, the one the proxy itself appended; without it they
-  use the peer address of the connection (``scope["client"]``).
+  ``X-Forwarded-Proto``: requests count as secure, cookies are sent over HTTPS only, plain HTTP
+  is redirected to HTTPS and HSTS is sent (the four settings below default from it). The proxy
+  is then trusted for the client's address too: the per-IP limits read the last (right-most)
+  address of ``X-Forwarded-For``, the one the proxy itself appended; without it they use the
+  peer address of the connection.
+* ``SECURE_SSL_REDIRECT`` -- ``1`` redirects plain-HTTP requests to HTTPS (default: as
+  ``BEHIND_HTTPS_PROXY``; ``0`` when the load balancer redirects itself and probes over HTTP).
+* ``SECURE_HSTS_SECONDS`` -- the ``Strict-Transport-Security`` max-age in seconds (default
+  31536000, one year, behind an HTTPS proxy; else 0: no header).
+* ``SECURE_HSTS_INCLUDE_SUBDOMAINS`` -- HSTS covers subdomains too (default on).
+* ``SECURE_HSTS_PRELOAD`` -- ask browsers' HSTS preload lists to include the domain (default
+  off: joining a preload list is hard to undo, so it is the operator's decision; Django's
+  deploy check ``security.W021`` is silenced while it is off).
 * ``LIVE_SOCKETS_PER_USER`` / ``LIVE_SOCKETS_PER_IP`` -- how many websockets (game and lobby
   sockets together) one logged-in user, and the anonymous visitors of one IP address, may hold
   open at once (default 20 and 60); one more is closed with code 4429 (``docs/protocol.md``).
@@ -39,14 +53,23 @@ Environment variables (all optional):
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
 
-SECRET_KEY = env.str("SECRET_KEY", default="django-insecure-gotweb-development-key-change-me")
 DEBUG = env.bool("DEBUG", default=False)
+#: public (it is in this file): development only, refused when DEBUG is off
+DEVELOPMENT_SECRET_KEY = "django-insecure-gotweb-development-key-change-me"
+SECRET_KEY = env.str("SECRET_KEY", default="") or (DEVELOPMENT_SECRET_KEY if DEBUG else "")
+if not DEBUG and SECRET_KEY in ("", DEVELOPMENT_SECRET_KEY):
+    raise ImproperlyConfigured(
+        "The SECRET_KEY environment variable is not set (or is the public development key) and DEBUG is off. "
+        "Set SECRET_KEY to a long random string kept secret, e.g. the output of "
+        "python -c 'import secrets; print(secrets.token_urlsafe(50))', or set DEBUG=1 for development."
+    )
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -202,8 +225,16 @@ BENCH_ECHO = env.bool("GOTWEB_BENCH", default=False)
 BEHIND_HTTPS_PROXY = env.bool("BEHIND_HTTPS_PROXY", default=False)
 if BEHIND_HTTPS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = BEHIND_HTTPS_PROXY
+# HTTPS only, once the site is served over HTTPS (manage.py check --deploy: no warnings with the
+# README's production variables). HSTS makes browsers refuse plain HTTP for SECURE_HSTS_SECONDS.
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=BEHIND_HTTPS_PROXY)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if BEHIND_HTTPS_PROXY else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+# Preloading is an opt-in with lasting effects (browsers ship the list): not a default, and
+# Django's reminder of it (security.W021) stays quiet until the operator opts in.
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
 
 LOGGING = {
     "version": 1,

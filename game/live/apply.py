@@ -58,6 +58,7 @@ def create_game(lobby: Lobby) -> Game:
         snapshot_version=0,
         snapshot_key=snapshots.code_key(lobby.ruleset),
         awaited_since={d.actor: now for d in rules.pending(state)},
+        decisions_since={},
     )
     transaction.on_commit(lambda: snapshots.CACHE.put(game.pk, 0, state))
     transaction.on_commit(lambda: bots.schedule_bots(game.pk))
@@ -130,21 +131,46 @@ def _write_action(game: Game, actor: str, json_action: Any, user, fields: list[s
             c.execute(update, update_params)
 
 
-def _decisions_of(rules, state, actor: str) -> list[dict]:
-    return [d.as_dict() for d in rules.pending(state) if d.actor == actor]
-
-
 def _check_version(game: Game, rules, state, actor: str, version: int | None) -> None:
-    """A client's ``version`` is stale when the decision it answered has changed since: its
-    version is ahead of the game, too old, or the actor's pending decisions at that version differ
-    from the current ones (so simultaneous submissions made at the same version all count)."""
-    if version is None or version == game.version:
+    """Refuse (:class:`StaleVersion`) an action answering a decision that has changed since the
+    client's ``version``: a version ahead of the game, negative, more than :data:`STALE_WINDOW`
+    behind, or behind while the actor's pending decisions have changed since it
+    (``version < game.decisions_since[actor]``, see :func:`_decisions_since`). A decision left
+    unchanged keeps its answers valid, so simultaneous submissions made at the same version all
+    count. O(1) in the game's length: no state is rebuilt (this runs under the game row's lock).
+    ``rules`` and ``state`` (the current ones) are not needed for it."""
+    if version is None:
         return
-    if not isinstance(version, int) or version > game.version or version < max(0, game.version - STALE_WINDOW):
-        raise StaleVersion(version if isinstance(version, int) else -1, game.version)
-    old = snapshots.state_at(game, version)
-    if _decisions_of(rules, old, actor) != _decisions_of(rules, state, actor):
+    if type(version) is not int or not max(0, game.version - STALE_WINDOW) <= version <= game.version:  # bool too
+        raise StaleVersion(version if type(version) is int else -1, game.version)
+    if version == game.version:
+        return
+    since = game.decisions_since
+    if since is None or version < since.get(actor, 0):  # None: a game older than the record
         raise StaleVersion(version, game.version)
+
+
+def _decisions_since(rules, state: Any, new: Any, version: int, since: dict | None) -> dict[str, int]:
+    """``Game.decisions_since`` after the action that made version ``version`` (``new``) from
+    ``state``: ``{seat: the version since which the seat's pending decisions have been what they
+    are now}``; a seat not listed has had the same decisions (none, or the first ones) since
+    version 0. Each seat whose pending decisions (kind, options, simultaneity) differ between the
+    two states gets ``version``. ``since`` None (a game that started before the record was kept):
+    every seat with pending decisions before or after gets ``version``. Costs two ``pending``
+    calls (about 0.01 ms each for AGoT)."""
+    before, after = _by_actor(rules.pending(state)), _by_actor(rules.pending(new))
+    out = {} if since is None else dict(since)
+    for actor in before.keys() | after.keys():
+        if since is None or before.get(actor) != after.get(actor):
+            out[actor] = version
+    return out
+
+
+def _by_actor(decisions) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for d in decisions:
+        out.setdefault(d.actor, []).append(d)
+    return out
 
 
 def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None = None) -> int:
@@ -163,7 +189,8 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
     new = rules.apply(state, actor, action)
     game.version += 1
     game.awaited_since = _awaited_since(rules, new, actor, game.awaited_since)
-    fields = ["version", "awaited_since"]
+    game.decisions_since = _decisions_since(rules, state, new, game.version, game.decisions_since)
+    fields = ["version", "awaited_since", "decisions_since"]
     result = rules.result(new)
     if result is not None:
         game.status, game.result = Game.Status.FINISHED, result
@@ -227,7 +254,9 @@ _LAST_ROW: dict[int, dict[str, Any]] = {}
 #: has started, but a moderator may give a seat to someone else (the admin): so this is only a
 #: guess, which the compare-and-swap checks against the seat rows (:func:`_act_optimistic`)
 _SEAT_OF: dict[tuple[int, int], str] = {}
-_ROW_FIELDS = ("id", "lobby_id", "ruleset", "players", "options", "seed", "version", "status", "awaited_since", "stand_ins")
+_ROW_FIELDS = (
+    "id", "lobby_id", "ruleset", "players", "options", "seed", "version", "status", "awaited_since", "stand_ins", "decisions_since",
+)
 _REMEMBER_MAX = 4096  # entries of each; past it they are forgotten at once (a locked act refills)
 
 
@@ -276,20 +305,22 @@ def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int |
     if rules.result(new) is not None or v % snapshots.snapshot_every() == 0:
         return None
     awaited = _awaited_since(rules, new, actor, game.awaited_since)
+    decided = _decisions_since(rules, state, new, v, game.decisions_since)
     q, field = connection.ops.quote_name, Game._meta.get_field
     prep = lambda f, value: field(f).get_db_prep_save(value, connection)  # noqa: E731
     stamp = prep("updated_at", timezone.now())
     games, seats = q(Game._meta.db_table), q(Seat._meta.db_table)
     sql = (
-        f"WITH g AS (UPDATE {games} SET {q('version')} = %s, {q('awaited_since')} = %s, {q('updated_at')} = %s"
-        f" WHERE {q('id')} = %s AND {q('version')} = %s AND {q('status')} = %s AND {q('stand_ins')} = %s AND {q('awaited_since')} = %s"
+        f"WITH g AS (UPDATE {games} SET {q('version')} = %s, {q('awaited_since')} = %s, {q('decisions_since')} = %s,"
+        f" {q('updated_at')} = %s WHERE {q('id')} = %s AND {q('version')} = %s AND {q('status')} = %s AND {q('stand_ins')} = %s"
+        f" AND {q('awaited_since')} = %s"
         f" AND EXISTS (SELECT 1 FROM {seats} s WHERE s.{q('lobby_id')} = {games}.{q('lobby_id')}"
         f" AND s.{q('user_id')} = %s AND s.{q('house')} = %s AND s.{q('bot')} = '')"
         f" RETURNING {q('id')})"
         f" {_insert_action()} SELECT {q('id')}, %s, %s, %s, %s, %s FROM g"
     )
     params = [
-        v, prep("awaited_since", awaited), stamp,
+        v, prep("awaited_since", awaited), prep("decisions_since", decided), stamp,
         game_id, game.version, Game.Status.RUNNING, prep("stand_ins", game.stand_ins), prep("awaited_since", game.awaited_since),
         user.pk, actor,
         v, actor, Action._meta.get_field("action").get_db_prep_save(data, connection), user.pk, stamp,
@@ -301,7 +332,7 @@ def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int |
         _LAST_ROW.pop(game_id, None)
         _SEAT_OF.pop((game_id, user.pk), None)
         return None
-    game.version, game.awaited_since = v, awaited
+    game.version, game.awaited_since, game.decisions_since = v, awaited, decided
     _committed(game, new)  # committed already: no transaction is open
     return v
 

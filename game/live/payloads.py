@@ -189,7 +189,11 @@ def cached_payload_text(game_id: int, ruleset: str, viewer: str | None, lang: st
 
 def payload_text(game_id: int, viewer: str | None, lang: str, version: int | None = None) -> tuple[int, str] | None:
     """``(version, JSON text of :func:`payload`)``, shared by every viewer of one seat, language
-    and version; None for a missing game. ``version`` None (or past the game's) means the latest."""
+    and version; None for a missing game. ``version`` None (or past the game's) means the latest;
+    so does an older version whose state this process no longer holds (neither payload nor state
+    cached): rebuilding it could mean replaying the game's log from its start (its snapshot is
+    newer), so the latest state, never more than ``GAME_SNAPSHOT_EVERY - 1`` actions past the
+    snapshot, serves instead (a client takes the newest ``state`` as the truth)."""
     key = gamelog.lang_key(lang)
     if version is not None:
         hit = PAYLOADS.get((game_id, version, viewer, key))
@@ -198,7 +202,7 @@ def payload_text(game_id: int, viewer: str | None, lang: str, version: int | Non
     game = Game.objects.defer("snapshot").filter(pk=game_id).first()
     if game is None:
         return None
-    if version is None or version > game.version:
+    if version is None or version > game.version or snapshots.CACHE.get(game_id, version) is None:
         version = game.version
     hit = PAYLOADS.get((game_id, version, viewer, key))
     if hit is not None:

@@ -100,6 +100,13 @@ def state_at(game, version: int | None = None) -> Any:
     Served from :data:`CACHE`, else from the newest usable starting point (a cached state, the
     snapshot, or ``new_game``) plus the logged actions after it. Raises ValueError for a version
     the log does not reach.
+
+    Cost: nothing for a cached version; for the latest, at most ``GAME_SNAPSHOT_EVERY - 1``
+    applies after a usable snapshot; for an older version than the snapshot's (or with no usable
+    snapshot), a replay of the log from its start, which grows with the game. So what a client's
+    message leads to asks only for the latest or a cached version (a stale ``act`` is judged from
+    ``Game.decisions_since``, an old pushed version gives way to the latest in
+    :func:`game.live.payloads.payload_text`).
     """
     from game.models import Action
 

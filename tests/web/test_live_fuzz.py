@@ -109,10 +109,12 @@ class Model:
             return "message.malformed", None
         now = self.version
         if v is not None and v != now:
-            # protocol.md "Stale versions": ahead, more than 50 behind, or behind with changed decisions
+            # protocol.md "Stale versions": ahead, more than 50 behind, or behind with decisions
+            # that changed since (at any version from v on: changed and changed back counts)
             if v > now or v < now - 50 or v < 0:
                 return "version.stale", None
-            if self.decisions(self.states[v], seat) != self.decisions(self.state, seat):
+            current = self.decisions(self.state, seat)
+            if any(self.decisions(self.states[u], seat) != current for u in range(v, now)):
                 return "version.stale", None
         try:
             return None, self.rules.apply(self.state, seat, self.rules.parse_action(msg.get("action")))

@@ -1,0 +1,11 @@
+"""The test session's settings: ``gotweb.settings`` with a test-only ``SECRET_KEY`` when the
+environment gives none, so ``pytest`` and ``make test`` need no variable (with ``DEBUG`` off, as
+in production, the settings refuse to load without a key). Set in the environment, the key is
+inherited by the processes the tests start (daphne, ``manage.py``, child pytest runs).
+pyproject.toml names this module as pytest-django's ``DJANGO_SETTINGS_MODULE``."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-" + "t" * 40)
+
+from gotweb.settings import *  # noqa: E402,F401,F403
