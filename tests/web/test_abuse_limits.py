@@ -391,3 +391,106 @@ def test_guests_are_marked_in_seats_and_chat_lines(make_lobby, make_user):
     assert 'Hodor <span class="tag tag-guest">guest</span>' in page
     lobby_page = c.get(reverse("lobby_detail", args=[lobby.pk])).content.decode()
     assert 'Hodor <span class="tag tag-guest">guest</span>' in lobby_page
+
+
+# --- the migration that made names unique ----------------------------------------------------------
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_renames_look_alike_names_deterministically():
+    """0004_unique_names: registered accounts (oldest first) keep their names, then guests (oldest
+    first) keep theirs while free, else get "<name> 2", "<name> 3"...; a guest may not keep a
+    registered username; bots keep their shared names."""
+    import datetime
+
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("game", "0003_stand_ins")], [("game", "0004_unique_names")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    OldUser, OldProfile = old.get_model("auth", "User"), old.get_model("game", "Profile")
+    OldLobby, OldSeat = old.get_model("game", "Lobby"), old.get_model("game", "Seat")
+    t0 = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+
+    def person(username, shown, guest, day):
+        u = OldUser.objects.create(username=username, date_joined=t0 + datetime.timedelta(days=day))
+        OldProfile.objects.create(user=u, is_guest=guest, display_name=shown)
+        return u
+
+    person("guest-1", "alice", True, 0)  # the oldest, but a guest
+    person("Alice", "Alice", False, 5)
+    person("guest-2", "ＡＬＩＣＥ", True, 1)
+    person("guest-3", "Bob\u200b", True, 2)
+    person("bob", "bob", False, 6)
+    person("Dave", "Daveth", False, 7)  # a claimed guest: shown as Daveth, logs in as Dave
+    person("guest-4", "dave", True, 3)
+    host = person("host", "host", False, 8)
+    lobby = OldLobby.objects.create(name="L", players=3, creator=host)
+    for i in range(2):
+        bot = person(f"bot-{i}", "Bot 1 (basic)", True, 9)
+        OldSeat.objects.create(lobby=lobby, user=bot, bot="basic")
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    shown = dict(new.get_model("game", "Profile").objects.values_list("user__username", "display_name"))
+    assert shown == {
+        "Alice": "Alice", "bob": "bob", "Dave": "Daveth", "host": "host",
+        "guest-1": "alice 2", "guest-2": "ＡＬＩＣＥ 3", "guest-3": "Bob 2", "guest-4": "dave 2",
+        "bot-0": "Bot 1 (basic)", "bot-1": "Bot 1 (basic)",
+    }
+    NewProfile = new.get_model("game", "Profile")
+    assert set(NewProfile.objects.filter(is_bot=True).values_list("user__username", flat=True)) == {"bot-0", "bot-1"}
+    assert NewProfile.objects.get(user__username="Dave").username_key == "dave"
+
+
+# --- simultaneous requests (PostgreSQL; tests/web/test_postgres.py runs them there) ---------------
+def _race(n: int, fn) -> list:
+    import threading
+
+    from django.db import connection
+
+    barrier = threading.Barrier(n)
+    results: list = [None] * n
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = fn(i)
+        except lobbies.LobbyError as e:
+            results[i] = str(e.message)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return results
+
+
+@pytest.fixture
+def concurrent_db():
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL's concurrent connections (tests/web/test_postgres.py runs it there)")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_creations_cannot_pass_the_open_lobby_cap(concurrent_db, make_user):
+    user = make_user("host")
+    for i in range(2):
+        lobbies.create_lobby(user, name=f"L{i}", players=3)
+    results = _race(4, lambda i: lobbies.create_lobby(user, name=f"Race {i}", players=3))
+    assert sum(1 for r in results if isinstance(r, Lobby)) == 1
+    assert Lobby.objects.filter(creator=user, status="open").count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_guests_cannot_share_a_name(concurrent_db):
+    results = _race(4, lambda i: _guest(_client(f"192.0.2.{50 + i}"), "Twin" if i % 2 else "TWIN").status_code)
+    assert sorted(results) == [302, 400, 400, 400]
+    assert Profile.objects.filter(name_key="twin").count() == 1
+    assert User.objects.count() == 1
