@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
+import math
 import time
 from typing import Any
 
@@ -93,11 +94,14 @@ class Throttle:
         self.name = name
         self.limit = limit(name)
         digest = hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+        now = time.time() if now is None else now
         if self.limit is None:
-            self.key = ""
+            self.key, self.retry_after = "", 0
         else:
-            window = int((time.time() if now is None else now) // self.limit[1])
-            self.key = f"throttle:{name}:{digest}:{window}"
+            window, into = divmod(now, self.limit[1])
+            self.key = f"throttle:{name}:{digest}:{int(window)}"
+            #: seconds until this window ends (the ``Retry-After`` of a refusal)
+            self.retry_after = max(1, math.ceil(self.limit[1] - into))
 
     def count(self) -> int:
         """Events counted in the current window."""
@@ -126,5 +130,5 @@ class Throttle:
 
     @property
     def minutes(self) -> int:
-        """The window's length in whole minutes (at least 1), for messages."""
-        return max(1, round(self.limit[1] / 60)) if self.limit else 0
+        """Whole minutes (rounded up, at least 1) until this window ends, for messages."""
+        return max(1, math.ceil(self.retry_after / 60)) if self.limit else 0

@@ -43,6 +43,13 @@ GUEST_SESSION_SECONDS = 365 * 24 * 3600
 INVITED = "invited_lobbies"  # session key: ids of lobbies whose invite link this visitor opened
 
 
+def _too_many(response: HttpResponse, throttle: Throttle) -> HttpResponse:
+    """Make ``response`` a refusal by an abuse limit: HTTP 429 with ``Retry-After`` (seconds)."""
+    response.status_code = TOO_MANY
+    response["Retry-After"] = str(throttle.retry_after)
+    return response
+
+
 def _ip(request: HttpRequest) -> str:
     """The budget this request's client counts against (:func:`game.site.throttle.ip_bucket`)."""
     return ip_bucket(client_ip(request))
@@ -199,11 +206,11 @@ def lobby_join(request: HttpRequest, pk: int) -> HttpResponse:
     form = JoinForm(lobby, request.POST, needs_password=needs_password)
     # wrong passwords per client IP and lobby (each check costs the password hasher's time)
     guesses = Throttle("THROTTLE_LOBBY_PASSWORD", _ip(request), lobby.pk) if needs_password else None
-    status = 400
+    refused_by = None
     if form.is_valid():
         if guesses is not None and guesses.blocked():
             form.add_error("password", wait_message(_("Too many wrong passwords for this lobby."), guesses))
-            status = TOO_MANY
+            refused_by = guesses
         else:
             try:
                 lobbies.join_lobby(
@@ -229,7 +236,8 @@ def lobby_join(request: HttpRequest, pk: int) -> HttpResponse:
         # The lobby filled up, started, or this user is already seated: say so at the top.
         for err in form.non_field_errors():
             messages.error(request, err)
-    return render(request, "game/lobby_detail.html", ctx, status=status)
+    response = render(request, "game/lobby_detail.html", ctx, status=400)
+    return _too_many(response, refused_by) if refused_by else response
 
 
 def _lobby_action(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
@@ -292,8 +300,11 @@ class LoginView(auth_views.LoginView):
         return kwargs
 
     def form_invalid(self, form):
-        status = TOO_MANY if form.has_error(NON_FIELD_ERRORS, "throttled") else 200
-        return self.render_to_response(self.get_context_data(form=form), status=status)
+        response = self.render_to_response(self.get_context_data(form=form))
+        blocked = next((t for t in form.throttles if t.blocked()), None)
+        if form.has_error(NON_FIELD_ERRORS, "throttled") and blocked is not None:
+            _too_many(response, blocked)
+        return response
 
 
 def register(request: HttpRequest) -> HttpResponse:
@@ -323,27 +334,32 @@ def guest(request: HttpRequest) -> HttpResponse:
     form = GuestForm(request.POST or None)
     status = 400 if request.method == "POST" else 200
     created = Throttle("THROTTLE_GUEST", _ip(request))
+    refused_by = None
     if request.method == "POST" and created.blocked():
         form.is_valid()
-        form.add_error(None, wait_message(_("Too many guest accounts were made from your network."), created))
-        status = TOO_MANY
+        refused_by = created
     elif request.method == "POST" and form.is_valid():
         name = form.cleaned_data["display_name"]
-        try:
-            with transaction.atomic():
-                user = User(username=f"guest-{secrets.token_hex(6)}")
-                user.set_unusable_password()
-                user.save()
-                Profile.objects.create(user=user, is_guest=True, display_name=name)
-        except IntegrityError:  # the same name taken by a simultaneous request
-            form.add_error("display_name", NAME_TAKEN)
+        if created.limit is not None and created.hit() > created.limit[0]:  # counted first: no race past it
+            refused_by = created
         else:
-            created.hit()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            request.session.set_expiry(GUEST_SESSION_SECONDS)  # the session is the guest's only key
-            messages.success(request, _("Hello, %(name)s! You are playing as a guest.") % {"name": name})
-            return redirect(_next_url(request))
-    return render(request, "accounts/guest.html", {"form": form, "next": _next_url(request)}, status=status)
+            try:
+                with transaction.atomic():
+                    user = User(username=f"guest-{secrets.token_hex(6)}")
+                    user.set_unusable_password()
+                    user.save()
+                    Profile.objects.create(user=user, is_guest=True, display_name=name)
+            except IntegrityError:  # the same name taken by a simultaneous request
+                form.add_error("display_name", NAME_TAKEN)
+            else:
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                request.session.set_expiry(GUEST_SESSION_SECONDS)  # the session is the guest's only key
+                messages.success(request, _("Hello, %(name)s! You are playing as a guest.") % {"name": name})
+                return redirect(_next_url(request))
+    if refused_by is not None:
+        form.add_error(None, wait_message(_("Too many guest accounts were made from your network."), refused_by))
+    response = render(request, "accounts/guest.html", {"form": form, "next": _next_url(request)}, status=status)
+    return _too_many(response, refused_by) if refused_by else response
 
 
 @login_required
