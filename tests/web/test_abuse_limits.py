@@ -109,6 +109,23 @@ def test_behind_the_proxy_the_last_forwarded_address_is_the_client(settings):
     assert _guest(c, "Proxied 7").status_code == 302
 
 
+@pytest.mark.parametrize("forwarded", ["", "garbage", "1.2.3.4, not-an-ip", ",,,", "999.1.1.1", "\u202e1.2.3.4", "x" * 10_000])
+def test_hostile_forwarded_headers_never_fail(settings, forwarded):
+    settings.BEHIND_HTTPS_PROXY = True
+    r = _guest(_client("10.1.1.1", HTTP_X_FORWARDED_FOR=forwarded), "Someone")
+    assert r.status_code == 302
+
+
+def test_the_client_ip_of_a_websocket_scope(settings):
+    from game.site.throttle import client_ip
+
+    scope = {"type": "websocket", "client": ("10.0.0.5", 5555), "headers": [(b"x-forwarded-for", b"1.1.1.1, 192.0.2.30")]}
+    assert client_ip(scope) == "10.0.0.5"
+    settings.BEHIND_HTTPS_PROXY = True
+    assert client_ip(scope) == "192.0.2.30"
+    assert client_ip({"type": "websocket", "client": None, "headers": []}) == ""
+
+
 def test_ipv6_addresses_of_one_64_network_share_a_budget():
     for i in range(5):
         assert _guest(_client(f"2001:db8:1:2::{i + 1:x}"), f"Six {i}").status_code == 302
