@@ -155,8 +155,13 @@ def _limit(name: str, default: str):
     raw = env.str(name, default=default).strip().lower()
     if raw in ("off", "none", ""):
         return None
-    count, _, seconds = raw.partition("/")
-    return int(count), int(seconds or 60)
+    try:
+        count, seconds = (int(x) for x in raw.split("/"))
+    except ValueError:
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured(f"{name} must be COUNT/SECONDS (e.g. 5/3600) or off, not {raw!r}") from None
+    return count, seconds
 
 
 THROTTLE_GUEST = _limit("THROTTLE_GUEST", "5/3600")  # guest accounts per client IP per hour
