@@ -54,7 +54,7 @@ class LobbyAdmin(admin.ModelAdmin):
 
 @admin.register(Profile)
 class ProfileAdmin(admin.ModelAdmin):
-    list_display = ["user", "display_name", "is_guest"]
-    list_filter = ["is_guest"]
+    list_display = ["user", "display_name", "is_guest", "is_bot"]
+    list_filter = ["is_guest", "is_bot"]
     search_fields = ["user__username", "display_name"]
     raw_id_fields = ["user"]

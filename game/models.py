@@ -10,9 +10,11 @@ it attaches to a started lobby with a one-to-one key, and seats are its actors (
 from __future__ import annotations
 
 import secrets
+import unicodedata
 
 from django.conf import settings
 from django.contrib.auth.hashers import check_password, make_password
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -32,16 +34,85 @@ def language_key() -> str:
     return "zh-hans" if (get_language() or "en").lower().startswith("zh") else "en"
 
 
+# --- players' names ----------------------------------------------------------------------------
+#: code points that draw nothing but would make two names look alike yet differ (Unicode's
+#: Default_Ignorable_Code_Point set, beyond the format characters: fillers, variation selectors)
+_INVISIBLE = {0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0}
+_INVISIBLE_RANGES = ((0x180B, 0x180F), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF), (0x1D173, 0x1D17A))
+#: scripts whose letters are never mapped to a Latin look-alike in :func:`name_key`
+_OWN_SCRIPTS = {"LATIN", "COMMON", "INHERITED", "HAN", "HIRAGANA", "KATAKANA", "HANGUL"}
+
+
+def _invisible(ch: str) -> bool:
+    cp = ord(ch)
+    return (
+        unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cn", "Cs")
+        or cp in _INVISIBLE
+        or any(lo <= cp <= hi for lo, hi in _INVISIBLE_RANGES)
+    )
+
+
+def clean_name(raw: str) -> str:
+    r"""A name as it is stored and shown: invisible characters (control, format such as zero-width
+    spaces and joiners, bidi controls, fillers, variation selectors) removed, every run of
+    whitespace made one space, the ends stripped; letters, case and width are kept as typed.
+
+    >>> clean_name("  Ali\u200bce \u3000 Liddell\n")
+    'Alice Liddell'
+    """
+    kept = "".join(" " if ch.isspace() else ch for ch in str(raw) if ch.isspace() or not _invisible(ch))
+    return " ".join(kept.split())
+
+
+def _latin_look_alike(ch: str) -> str:
+    """The ASCII letter a letter of another script (Cyrillic ``а``, Greek ``ο``...) is drawn like,
+    from Unicode's confusables table (confusable_homoglyphs), else ``ch`` itself."""
+    from confusable_homoglyphs import categories, confusables
+
+    if ch.isascii() or categories.alias(ch) in _OWN_SCRIPTS:
+        return ch
+    for found in confusables.is_confusable(ch, greedy=True, preferred_aliases=[]) or []:
+        for glyph in found["homoglyphs"]:
+            if len(glyph["c"]) == 1 and glyph["c"].isascii() and glyph["c"].isalpha():
+                return glyph["c"].lower()
+    return ch
+
+
+def name_key(raw: str) -> str:
+    r"""The comparison key of a player's name: two names with one key would pass for each other.
+
+    :func:`clean_name` (no invisible characters, one space between words), then Unicode NFKC
+    (full-width ``Ａ`` is ``A``, ``ﬁ`` is ``fi``), case folding, NFKC again, and each letter of a
+    script other than Latin and CJK that Unicode lists as confusable with a Latin letter replaced
+    by it (Cyrillic ``Аlice`` is ``alice``). Chinese, Japanese and Korean names keep their letters.
+
+    >>> name_key("ＡＬＩＣＥ") == name_key("al\u200dice") == name_key("\u0410lice") == "alice"
+    True
+    """
+    text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", clean_name(raw)).casefold())
+    return clean_name("".join(_latin_look_alike(ch) for ch in text))
+
+
 class Profile(models.Model):
     """What the site adds to a Django user: the guest flag and a display name.
 
     A guest is a real ``User`` row created from a display name alone (its password is unusable);
-    claiming the account sets a username and password and clears ``is_guest``.
+    claiming the account sets a username and password and clears ``is_guest``. A bot seated by a
+    lobby's creator has a profile too (``is_bot``; its name, "Bot 1 (basic)", need not be unique).
+
+    ``name_key`` is :func:`name_key` of the name shown for the user (``display_name``, else the
+    username), unique in the database: no two people are shown alike, whatever their case, width
+    or invisible characters. ``username_key`` is the key of a registered user's username, so a new
+    name may not pass for someone's login name either (:func:`name_taken`). Both are computed on
+    :meth:`save`.
     """
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     is_guest = models.BooleanField(_("guest"), default=False)
+    is_bot = models.BooleanField(_("bot"), default=False)
     display_name = models.CharField(_("display name"), max_length=30, blank=True)
+    name_key = models.TextField(null=True, blank=True, unique=True, editable=False)
+    username_key = models.TextField(null=True, blank=True, db_index=True, editable=False)
 
     class Meta:
         verbose_name = _("profile")
@@ -49,6 +120,47 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return self.display_name or self.user.get_username()
+
+    def compute_keys(self) -> None:
+        """Set ``name_key`` and ``username_key`` from the names (None for a bot; ``username_key``
+        None for a guest, whose username is internal)."""
+        shown = self.display_name or self.user.get_username()
+        self.name_key = None if self.is_bot else (name_key(shown) or None)
+        registered = not (self.is_bot or self.is_guest)
+        self.username_key = (name_key(self.user.get_username()) or None) if registered else None
+
+    def clean(self) -> None:
+        """Refuses a display name that passes for another user's (the admin's form calls it)."""
+        if not self.is_bot and name_taken(self.display_name or self.user.get_username(), exclude_user=self.user):
+            raise ValidationError({"display_name": NAME_TAKEN})
+
+    def save(self, *args, **kwargs) -> None:
+        self.compute_keys()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "name_key", "username_key"}
+        super().save(*args, **kwargs)
+
+
+NAME_TAKEN = _("This name is already taken, or looks too much like one that is. Choose another.")
+
+
+def name_taken(name: str, *, exclude_user=None) -> bool:
+    """Whether ``name`` would pass for the shown name or the username of another user than
+    ``exclude_user``: same :func:`name_key` as a profile's shown name or a registered username,
+    or (users without a profile, such as ones made by ``createsuperuser``) the same username up
+    to case. An empty key (a name of only invisible characters) counts as taken."""
+    from django.contrib.auth import get_user_model
+
+    key = name_key(name)
+    if not key:
+        return True
+    profiles = Profile.objects.filter(Q(name_key=key) | Q(username_key=key))
+    users = get_user_model().objects.filter(profile__isnull=True, username__iexact=clean_name(name))
+    if exclude_user is not None and exclude_user.pk is not None:
+        profiles = profiles.exclude(user_id=exclude_user.pk)
+        users = users.exclude(pk=exclude_user.pk)
+    return profiles.exists() or users.exists()
 
 
 def display_name(user) -> str:
@@ -60,8 +172,9 @@ def display_name(user) -> str:
 
 
 def is_guest(user) -> bool:
+    """Whether ``user`` is a guest (a person without a password; bots are not guests)."""
     profile = getattr(user, "profile", None)
-    return bool(profile and profile.is_guest)
+    return bool(profile and profile.is_guest and not profile.is_bot)
 
 
 class Lobby(models.Model):

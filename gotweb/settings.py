@@ -48,6 +48,17 @@ Environment variables (all optional):
   with a fake client (default off; 404 otherwise).
 * ``GOTWEB_BENCH`` -- ``1`` adds the bench-only echo websocket ``/ws/bench/echo/<name>/`` (the
   baseline of ``python -m tests.bench.live``; never in production). Default off.
+
+Abuse limits (``game/site/throttle.py``; counted in Django's cache, per client IP: ``REMOTE_ADDR``,
+or with ``BEHIND_HTTPS_PROXY`` the last ``X-Forwarded-For`` address; IPv6 per /64). Each limit is
+``COUNT/SECONDS`` (a fixed window), or ``off``; over it a page answers HTTP 429 with a message:
+
+* ``THROTTLE_GUEST`` -- guest accounts created per client IP (default ``5/3600``).
+* ``THROTTLE_LOGIN_IP`` -- failed logins per client IP (default ``10/900``).
+* ``THROTTLE_LOGIN_USER`` -- failed logins per username, from any address (default ``5/900``).
+* ``THROTTLE_LOBBY_PASSWORD`` -- wrong passwords per client IP and private lobby (default ``10/900``).
+* ``LOBBY_OPEN_PER_USER`` -- open lobbies (not yet started or cancelled) one user may have created
+  (default ``3``; ``off``: no cap).
 """
 
 from pathlib import Path
@@ -190,6 +201,30 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby_list"
 LOGOUT_REDIRECT_URL = "lobby_list"
+
+# --- abuse limits (game/site/throttle.py, game/site/lobbies.py) ----------------------------------
+def _limit(name: str, default: str):
+    """``(count, seconds)`` from ``COUNT/SECONDS`` in the environment, or None for ``off``."""
+    raw = env.str(name, default=default).strip().lower()
+    if raw in ("off", "none", ""):
+        return None
+    try:
+        count, seconds = (int(x) for x in raw.split("/"))
+    except ValueError:
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured(f"{name} must be COUNT/SECONDS (e.g. 5/3600) or off, not {raw!r}") from None
+    return count, seconds
+
+
+THROTTLE_GUEST = _limit("THROTTLE_GUEST", "5/3600")  # guest accounts per client IP per hour
+THROTTLE_LOGIN_IP = _limit("THROTTLE_LOGIN_IP", "10/900")  # failed logins per client IP per 15 min
+THROTTLE_LOGIN_USER = _limit("THROTTLE_LOGIN_USER", "5/900")  # failed logins per username per 15 min
+THROTTLE_LOBBY_PASSWORD = _limit("THROTTLE_LOBBY_PASSWORD", "10/900")  # wrong passwords per IP per lobby
+_open_cap = env.str("LOBBY_OPEN_PER_USER", default="3").strip().lower()
+LOBBY_OPEN_PER_USER = None if _open_cap in ("off", "none", "") else int(_open_cap)  # open lobbies per creator
+#: the client's IP is the proxy's last X-Forwarded-For address (game.site.throttle.client_ip)
+BEHIND_HTTPS_PROXY = env.bool("BEHIND_HTTPS_PROXY", default=False)
 
 # --- i18n ------------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"

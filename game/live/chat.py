@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from game.models import ChatMessage, Game, display_name
+from game.models import ChatMessage, Game, display_name, is_guest
 from game.rules import IllegalAction
 
 from . import notify
@@ -37,11 +37,14 @@ def can_read(channel: str, viewer: str | None) -> bool:
 
 
 def chat_dict(m: ChatMessage) -> dict[str, Any]:
+    """A chat line as sent (``docs/protocol.md``, ``chat``); ``guest`` marks an author without an
+    account, so a guest cannot pass for a registered player."""
     return {
         "id": m.pk,
         "channel": m.channel,
         "seat": m.seat or None,
         "author": display_name(m.author),
+        "guest": is_guest(m.author),
         "text": m.text,
         "time": m.created_at.isoformat(),
     }

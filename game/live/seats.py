@@ -12,7 +12,7 @@ from typing import Any
 
 from django.conf import settings
 
-from game.models import Game, Seat, display_name
+from game.models import Game, Seat, display_name, is_guest
 
 from . import gamelog
 
@@ -35,7 +35,8 @@ def bot_seats(game: Game) -> dict[str, str]:
 
 
 def seats_info(game: Game, lang: str) -> list[dict[str, Any]]:
-    """``[{"seat", "name" (in lang), "player", "bot", "stand_in"}]`` in the ruleset's seat order."""
+    """``[{"seat", "name" (in lang), "player", "guest", "bot", "stand_in"}]`` in the ruleset's seat
+    order; ``guest`` is True for a player without an account (never for a bot)."""
     names = game.rules.seat_names()
     key = gamelog.lang_key(lang)
     rows = {s.house: s for s in Seat.objects.filter(lobby_id=game.lobby_id).select_related("user__profile")}
@@ -45,6 +46,7 @@ def seats_info(game: Game, lang: str) -> list[dict[str, Any]]:
             "seat": h,
             "name": names.get(h, {}).get(key, h),
             "player": display_name(rows[h].user) if h in rows else "",
+            "guest": is_guest(rows[h].user) if h in rows else False,
             "bot": rows[h].bot if h in rows else "",
             "stand_in": (game.stand_ins or {}).get(h, ""),
         }

@@ -8,22 +8,79 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from game.rules import get_ruleset
 
 from .lobbies import RANDOM, free_houses
-from game.models import Lobby, language_key
+from .throttle import Throttle
+from game.models import NAME_TAKEN, Lobby, Profile, clean_name, language_key, name_taken
 from game.options import option_help, option_label, seat_words
 
 User = get_user_model()
 
 
+def wait_message(text, throttle: Throttle) -> str:
+    """``text`` and "Try again in N minutes." (the throttle's window), in the active language."""
+    n = throttle.minutes
+    return f"{text} " + ngettext("Try again in %(n)d minute.", "Try again in %(n)d minutes.", n) % {"n": n}
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, counting failures: ``throttles`` (:class:`game.site.throttle.Throttle`,
+    per client IP and per username) are checked before the password (over a limit: the error
+    code ``"throttled"``, and no password is hashed); each wrong password counts in all of them;
+    a successful login forgives the username's failures (``throttles[1:]``), not the address's."""
+
+    def __init__(self, request=None, *args, throttles=(), **kwargs) -> None:
+        super().__init__(request, *args, **kwargs)
+        self.throttles = list(throttles)
+
+    def clean(self):
+        blocked = next((t for t in self.throttles if t.blocked()), None)
+        if blocked is not None:
+            raise ValidationError(wait_message(_("Too many failed logins."), blocked), code="throttled")
+        try:
+            data = super().clean()
+        except ValidationError as e:
+            if any(getattr(err, "code", None) == "invalid_login" for err in e.error_list):
+                for t in self.throttles:
+                    t.hit()
+            raise
+        for t in self.throttles[1:]:
+            t.reset()
+        return data
+
+
+def _unique_username(form: UserCreationForm, username: str | None) -> str | None:
+    """``username`` unless it passes for anyone else's name (the form's own user excepted);
+    None when Django's own check already refused it."""
+    if username and name_taken(username, exclude_user=form.instance):
+        raise ValidationError(NAME_TAKEN, code="name_taken")
+    return username
+
+
 class RegisterForm(UserCreationForm):
+    """A new account: Django's username and password checks, a username of at most 30 characters
+    (it is the account's display name) that no one else's name looks like."""
+
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username",)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        limit = Profile._meta.get_field("display_name").max_length
+        self.fields["username"].max_length = limit
+        self.fields["username"].widget.attrs["maxlength"] = str(limit)
+        self.fields["username"].validators.append(MaxLengthValidator(limit))
+
+    def clean_username(self):
+        return _unique_username(self, super().clean_username())
 
 
 class GuestForm(forms.Form):
@@ -35,13 +92,28 @@ class GuestForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "nickname", "autofocus": True}),
     )
 
+    def clean_display_name(self) -> str:
+        """The name without invisible characters and with single spaces
+        (:func:`game.models.clean_name`), at least 2 characters, and not passing for anyone
+        else's (:func:`game.models.name_taken`)."""
+        name = clean_name(self.cleaned_data["display_name"])
+        if len(name) < 2:
+            raise ValidationError(_("Choose a name of at least 2 visible characters."), code="too_short")
+        if name_taken(name):
+            raise ValidationError(NAME_TAKEN, code="name_taken")
+        return name
+
 
 class ClaimForm(UserCreationForm):
-    """Turns the current guest into a regular account: a username and a password."""
+    """Turns the current guest into a regular account: a username and a password. The username
+    may be the guest's own name in another case, but not pass for anyone else's."""
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username",)
+
+    def clean_username(self):
+        return _unique_username(self, super().clean_username())
 
 
 def _house_choices(ruleset_id: str, houses: list[str]) -> list[tuple[str, str]]:

@@ -11,9 +11,12 @@ from __future__ import annotations
 import secrets
 from typing import Any, Mapping
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from game.live.notify import lobby_changed
 from game.models import Lobby, Seat
@@ -60,7 +63,9 @@ def create_lobby(
     """Create an open lobby and seat its creator (``house`` or random).
 
     Raises LobbyError for an unknown ruleset, a player count outside the ruleset's range,
-    an unknown option or a house not in play at that count.
+    an unknown option, a house not in play at that count, or when ``user`` already created
+    :func:`open_lobby_cap` lobbies that are still open (counted under a lock of the user's row, so
+    simultaneous creations cannot pass the cap together).
     """
     try:
         rules = get_ruleset(ruleset)
@@ -79,12 +84,30 @@ def create_lobby(
     if house and house not in rules.seats(players, opts):
         raise LobbyError(seat_words(ruleset)["not_at_count"], "house")
     with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).exists()  # one creation at a time per user
+        cap = open_lobby_cap()
+        if cap is not None and Lobby.objects.filter(creator=user, status=Lobby.Status.OPEN).count() >= cap:
+            raise LobbyError(
+                ngettext(
+                    "You already have %(cap)d open lobby. Start or cancel it before creating another.",
+                    "You already have %(cap)d open lobbies. Start or cancel one before creating another.",
+                    cap,
+                )
+                % {"cap": cap}
+            )
         lobby = Lobby(name=name, ruleset=ruleset, players=players, options=opts, creator=user, is_private=is_private)
         lobby.set_password(password if is_private else "")
         lobby.save()
         Seat.objects.create(lobby=lobby, user=user, house=house)
         lobby_changed(lobby.pk, lobby.version)
     return lobby
+
+
+def open_lobby_cap() -> int | None:
+    """How many open lobbies one user may have created at once (``settings.LOBBY_OPEN_PER_USER``,
+    default 3; None: no cap)."""
+    cap = getattr(settings, "LOBBY_OPEN_PER_USER", 3)
+    return None if cap is None else int(cap)
 
 
 def free_houses(lobby: Lobby) -> list[str]:
@@ -220,7 +243,7 @@ def add_bot(lobby_id: int, by_user, *, level: str = "basic", house: str = RANDOM
         user.set_unusable_password()
         user.save()
         n = lobby.seats.exclude(bot="").count() + 1
-        Profile.objects.create(user=user, is_guest=True, display_name=f"Bot {n} ({level})")
+        Profile.objects.create(user=user, is_guest=True, is_bot=True, display_name=f"Bot {n} ({level})")
         seat = Seat.objects.create(lobby=lobby, user=user, house=house, bot=level)
         _bump(lobby)
     return seat
@@ -242,11 +265,12 @@ def lobby_state(lobby: Lobby) -> dict[str, Any]:
     """The lobby as pushed to browsers (JSON-able, public facts only; no password, no token)::
 
         {"id": int, "version": int, "status": str, "players": int, "filled": int,
-         "seats": [{"id": int, "player": str, "house": str | None, "random": bool}]}
+         "seats": [{"id": int, "player": str, "guest": bool, "house": str | None, "random": bool}]}
 
-    ``house`` is None while a seat waits for its random draw.
+    ``house`` is None while a seat waits for its random draw; ``guest`` marks a player without an
+    account (bots are not guests).
     """
-    from game.models import display_name
+    from game.models import display_name, is_guest
 
     seats = list(lobby.seats.select_related("user__profile"))
     return {
@@ -256,7 +280,13 @@ def lobby_state(lobby: Lobby) -> dict[str, Any]:
         "players": lobby.players,
         "filled": len(seats),
         "seats": [
-            {"id": s.pk, "player": display_name(s.user), "house": s.house or None, "random": s.random_house}
+            {
+                "id": s.pk,
+                "player": display_name(s.user),
+                "guest": is_guest(s.user),
+                "house": s.house or None,
+                "random": s.random_house,
+            }
             for s in seats
         ],
     }

@@ -4,6 +4,10 @@ accounts pages (register, play as guest, claim a guest account).
 Views that change something accept POST only (with Django's CSRF check). A refused operation
 (:class:`game.site.lobbies.LobbyError`) is shown to the player in plain words, beside its field when it
 concerns one, and changes nothing.
+
+Abuse limits (:mod:`game.site.throttle`): guest accounts per client IP, failed logins per client IP
+and per username, wrong lobby passwords per client IP and lobby. Over a limit, the page is answered
+with HTTP 429 and the form's message says so; nothing is written and no password is checked.
 """
 
 from __future__ import annotations
@@ -12,8 +16,10 @@ import secrets
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login, update_session_auth_hash
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -24,15 +30,29 @@ from django.views.decorators.http import require_POST
 
 from game.live import access
 from game.live.seats import seat_of, seats_info
-from game.models import Game, Lobby, Profile, display_name, is_guest, language_key
+from game.models import NAME_TAKEN, Game, Lobby, Profile, display_name, is_guest, language_key
 from game.options import seat_words
 from game.rules import REGISTRY, get_ruleset
 
 from . import lobbies
-from .forms import ClaimForm, GuestForm, JoinForm, LobbyCreateForm, RegisterForm
+from .throttle import Throttle, client_ip, ip_bucket
+from .forms import ClaimForm, GuestForm, JoinForm, LobbyCreateForm, LoginForm, RegisterForm, wait_message
 
 User = get_user_model()
+TOO_MANY = 429  #: the HTTP status of a request refused by an abuse limit
 GUEST_SESSION_SECONDS = 365 * 24 * 3600
+
+
+def _too_many(response: HttpResponse, throttle: Throttle) -> HttpResponse:
+    """Make ``response`` a refusal by an abuse limit: HTTP 429 with ``Retry-After`` (seconds)."""
+    response.status_code = TOO_MANY
+    response["Retry-After"] = str(throttle.retry_after)
+    return response
+
+
+def _ip(request: HttpRequest) -> str:
+    """The budget this request's client counts against (:func:`game.site.throttle.ip_bucket`)."""
+    return ip_bucket(client_ip(request))
 
 
 def _next_url(request: HttpRequest, default: str = "lobby_list") -> str:
@@ -197,33 +217,48 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
 def lobby_join(request: HttpRequest, pk: int) -> HttpResponse:
     lobby = _visible_lobby(request, pk)
     invited = _invited(request, lobby)
-    form = JoinForm(lobby, request.POST, needs_password=lobby.is_private and not invited)
+    needs_password = lobby.is_private and not invited
+    form = JoinForm(lobby, request.POST, needs_password=needs_password)
+    # wrong passwords per client IP and lobby (each check costs the password hasher's time)
+    guesses = Throttle("THROTTLE_LOBBY_PASSWORD", _ip(request), lobby.pk) if needs_password else None
+    refused_by = None
     if form.is_valid():
-        if lobby.is_private and lobby.check_password(form.cleaned_data.get("password", "")):
-            access.remember_invitation(request.session, lobby.pk)  # the password is an invitation too
-        try:
-            lobbies.join_lobby(
-                lobby.pk,
-                request.user,
-                house=form.cleaned_data["house"] or lobbies.RANDOM,
-                password=form.cleaned_data.get("password", ""),
-                invited=invited,
-            )
-        except lobbies.LobbyError as e:
-            if e.field in form.fields:
-                form.add_error(e.field, e.message)
-            else:
-                form.add_error(None, e.message)
+        password = form.cleaned_data.get("password", "")
+        if guesses is not None and guesses.blocked():
+            form.add_error("password", wait_message(_("Too many wrong passwords for this lobby."), guesses))
+            refused_by = guesses
+        elif needs_password and lobby.has_password and not lobby.check_password(password):
+            guesses.hit()  # the one hash of this request: the join below goes as invited
+            form.add_error("password", _("Wrong password."))
         else:
-            messages.success(request, _("You have joined the lobby."))
-            return redirect(lobby)
+            if needs_password and lobby.has_password:
+                # the password is an invitation too (to watch the game should the lobby be full)
+                access.remember_invitation(request.session, lobby.pk)
+                invited = True
+            try:
+                lobbies.join_lobby(
+                    lobby.pk,
+                    request.user,
+                    house=form.cleaned_data["house"] or lobbies.RANDOM,
+                    password=password,
+                    invited=invited,
+                )
+            except lobbies.LobbyError as e:
+                if e.field in form.fields:
+                    form.add_error(e.field, e.message)
+                else:
+                    form.add_error(None, e.message)
+            else:
+                messages.success(request, _("You have joined the lobby."))
+                return redirect(lobby)
     lobby.refresh_from_db()
     ctx = _lobby_context(request, lobby, join_form=form)
     if not ctx["can_join"]:
         # The lobby filled up, started, or this user is already seated: say so at the top.
         for err in form.non_field_errors():
             messages.error(request, err)
-    return render(request, "game/lobby_detail.html", ctx, status=400)
+    response = render(request, "game/lobby_detail.html", ctx, status=400)
+    return _too_many(response, refused_by) if refused_by else response
 
 
 def _lobby_action(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
@@ -265,57 +300,111 @@ def lobby_cancel(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 # --- accounts ----------------------------------------------------------------------------------
+class LoginView(auth_views.LoginView):
+    """Django's login page with failed logins limited per client IP (``THROTTLE_LOGIN_IP``) and
+    per username (``THROTTLE_LOGIN_USER``; the username up to :func:`game.models.name_key`), both
+    counted by :class:`~game.site.forms.LoginForm`. Over either limit the page answers 429 and no
+    password is checked."""
+
+    form_class = LoginForm
+
+    def get_form_kwargs(self):
+        from game.models import name_key
+
+        kwargs = super().get_form_kwargs()
+        if self.request.method == "POST":
+            username = str(self.request.POST.get("username", ""))[:300]
+            throttles = [Throttle("THROTTLE_LOGIN_IP", _ip(self.request))]
+            if name_key(username):
+                throttles.append(Throttle("THROTTLE_LOGIN_USER", name_key(username)))
+            kwargs["throttles"] = throttles
+        return kwargs
+
+    def form_invalid(self, form):
+        response = self.render_to_response(self.get_context_data(form=form))
+        blocked = next((t for t in form.throttles if t.blocked()), None)
+        if form.has_error(NON_FIELD_ERRORS, "throttled") and blocked is not None:
+            _too_many(response, blocked)
+        return response
+
+
 def register(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated and is_guest(request.user):
         return redirect("claim")
     form = RegisterForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            user = form.save()
-            Profile.objects.create(user=user, display_name=user.get_username())
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.get_username()})
-        return redirect(_next_url(request))
+        try:
+            with transaction.atomic():
+                user = form.save()
+                Profile.objects.create(user=user, display_name=user.get_username())
+        except IntegrityError:  # the same name taken by a simultaneous request
+            form.add_error("username", NAME_TAKEN)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.get_username()})
+            return redirect(_next_url(request))
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/register.html", {"form": form, "next": _next_url(request)}, status=status)
 
 
 def guest(request: HttpRequest) -> HttpResponse:
-    """Play as guest: a display name is enough; a real user row flagged as guest is created."""
+    """Play as guest: a display name is enough; a real user row flagged as guest is created.
+
+    At most ``THROTTLE_GUEST`` guests per client IP and window: past it the page answers 429 and
+    creates nothing. The name must not pass for anyone else's (:func:`game.models.name_taken`)."""
     form = GuestForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            user = User(username=f"guest-{secrets.token_hex(6)}")
-            user.set_unusable_password()
-            user.save()
-            Profile.objects.create(user=user, is_guest=True, display_name=form.cleaned_data["display_name"])
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        request.session.set_expiry(GUEST_SESSION_SECONDS)  # the session is the guest's only key
-        messages.success(
-            request,
-            _("Hello, %(name)s! You are playing as a guest.") % {"name": form.cleaned_data["display_name"]},
-        )
-        return redirect(_next_url(request))
     status = 400 if request.method == "POST" else 200
-    return render(request, "accounts/guest.html", {"form": form, "next": _next_url(request)}, status=status)
+    created = Throttle("THROTTLE_GUEST", _ip(request))
+    refused_by = None
+    if request.method == "POST" and created.blocked():
+        form.is_valid()
+        refused_by = created
+    elif request.method == "POST" and form.is_valid():
+        name = form.cleaned_data["display_name"]
+        if created.limit is not None and created.hit() > created.limit[0]:  # counted first: no race past it
+            refused_by = created
+        else:
+            try:
+                with transaction.atomic():
+                    user = User(username=f"guest-{secrets.token_hex(6)}")
+                    user.set_unusable_password()
+                    user.save()
+                    Profile.objects.create(user=user, is_guest=True, display_name=name)
+            except IntegrityError:  # the same name taken by a simultaneous request
+                form.add_error("display_name", NAME_TAKEN)
+            else:
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                request.session.set_expiry(GUEST_SESSION_SECONDS)  # the session is the guest's only key
+                messages.success(request, _("Hello, %(name)s! You are playing as a guest.") % {"name": name})
+                return redirect(_next_url(request))
+    if refused_by is not None:
+        form.add_error(None, wait_message(_("Too many guest accounts were made from your network."), refused_by))
+    response = render(request, "accounts/guest.html", {"form": form, "next": _next_url(request)}, status=status)
+    return _too_many(response, refused_by) if refused_by else response
 
 
 @login_required
 def claim(request: HttpRequest) -> HttpResponse:
-    """A guest keeps their account: choose a username and a password."""
+    """A guest keeps their account: choose a username and a password. The username must not pass
+    for another user's name (:func:`game.models.name_taken`)."""
     if not is_guest(request.user):
         messages.info(request, _("Your account already has a password."))
         return redirect("lobby_list")
     form = ClaimForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            user = form.save()
-            profile = user.profile
-            profile.is_guest = False
-            profile.save(update_fields=["is_guest"])
-        update_session_auth_hash(request, user)
-        messages.success(request, _("Your account is saved. Log in as %(name)s next time.") % {"name": user.username})
-        return redirect("lobby_list")
+        try:
+            with transaction.atomic():
+                user = form.save()
+                profile = user.profile
+                profile.is_guest = False
+                profile.save(update_fields=["is_guest"])
+        except IntegrityError:  # the same name taken by a simultaneous request
+            request.user.refresh_from_db()
+            form.add_error("username", NAME_TAKEN)
+        else:
+            update_session_auth_hash(request, user)
+            messages.success(request, _("Your account is saved. Log in as %(name)s next time.") % {"name": user.username})
+            return redirect("lobby_list")
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/claim.html", {"form": form}, status=status)
 

@@ -186,7 +186,7 @@ def make_game(tag: str):
         u = User.objects.create(username=f"{name}-{tag}")
         u.set_unusable_password()
         u.save()
-        Profile.objects.create(user=u, is_guest=True, display_name=name)
+        Profile.objects.create(user=u, is_guest=True, display_name=f"{name} {tag}"[:30])  # names are unique
         return u
 
     host = user("host")

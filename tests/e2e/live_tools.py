@@ -88,7 +88,7 @@ def _setup(players: int, n_bots: int, ruleset: str) -> None:
     users = []
     for i in range(players - n_bots):
         u = User.objects.create_user(f"p{i}-{tag}", password="pw-long-enough-1")
-        Profile.objects.create(user=u, display_name=f"Player {i + 1}")
+        Profile.objects.create(user=u, display_name=f"Player {i + 1} {tag}")  # names are unique
         users.append(u)
     lobby = lobbies.create_lobby(users[0], name=f"Live {tag}", players=players, ruleset=ruleset)
     for u in users[1:]:

@@ -4,10 +4,13 @@ the empty seats with bots and starts the game."""
 from __future__ import annotations
 
 import re
+import secrets
 
 
-def guest_creates_lobby(page, base: str, name: str, display_name: str = "Tywin", house: str = "lannister", players: int = 3) -> str:
-    """Sign ``page`` in as a guest and create an AGoT lobby; returns the lobby's path."""
+def guest_creates_lobby(page, base: str, name: str, display_name: str = "", house: str = "lannister", players: int = 3) -> str:
+    """Sign ``page`` in as a guest and create an AGoT lobby; returns the lobby's path. The guest's
+    name (default "Tywin <4 hex digits>") must be new on the server: names are unique."""
+    display_name = display_name or f"Tywin {secrets.token_hex(2)}"
     page.goto(base + "/accounts/guest/")
     page.fill("#id_display_name", display_name)
     page.get_by_role("button", name="Play").click()

@@ -81,3 +81,14 @@ def postgres_only(settings):
         pytest.skip("needs PostgreSQL's concurrent connections (runs on PostgreSQL in test_live_postgres.py)")
     settings.GAME_BOT_DELAY = None
     return settings
+
+
+@pytest.fixture(autouse=True)
+def _fresh_abuse_limits():
+    """Each test starts with no abuse-limit counters (``game/site/throttle.py`` counts in Django's
+    cache, which would otherwise carry one test's guests and failed logins into the next)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

@@ -78,10 +78,10 @@ def test_guest_follows_safe_next_only(client):
     r = client.post(reverse("guest") + "?next=/spectate/", {"display_name": "Arya", "next": "/spectate/"})
     assert r["Location"] == "/spectate/"
     client.logout()
-    r = client.post(reverse("guest"), {"display_name": "Arya", "next": "https://evil.example/"})
+    r = client.post(reverse("guest"), {"display_name": "Bran", "next": "https://evil.example/"})
     assert r["Location"] == reverse("lobby_list")
     client.logout()
-    r = client.post(reverse("guest"), {"display_name": "Arya", "next": reverse("guest") + "?next=/"})
+    r = client.post(reverse("guest"), {"display_name": "Rickon", "next": reverse("guest") + "?next=/"})
     assert r["Location"] == reverse("lobby_list")
 
 

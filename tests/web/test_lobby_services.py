@@ -214,6 +214,6 @@ def test_lobby_state_shape(make_lobby):
     lobby = make_lobby(players=3, seated=2, house="stark")
     state = lobbies.lobby_state(lobby)
     assert state["filled"] == 2 and state["players"] == 3 and state["status"] == "open"
-    assert state["seats"][0] == {"id": state["seats"][0]["id"], "player": "host1", "house": "stark", "random": False}
+    assert state["seats"][0] == {"id": state["seats"][0]["id"], "player": "host1", "guest": False, "house": "stark", "random": False}
     assert state["seats"][1]["house"] is None
     assert "password" not in str(state) and lobby.invite_token not in str(state)

@@ -216,7 +216,15 @@ live.on("chat", ({ messages, history }) => {
     li.className = `chat-line chat-${m.channel.split(":")[0]}`;
     const meta = document.createElement("span");
     meta.className = "chat-meta";
-    meta.textContent = `[${channelLabel(m.channel)}] ${m.author}${m.seat ? ` (${seatName[m.seat] || m.seat})` : ""}: `;
+    meta.append(`[${channelLabel(m.channel)}] ${m.author}`);
+    if (m.guest) {
+      // a player without an account: nobody can pass for a registered player
+      const tag = document.createElement("span");
+      tag.className = "tag tag-guest";
+      tag.textContent = gettext("guest");
+      meta.append(" ", tag);
+    }
+    meta.append(`${m.seat ? ` (${seatName[m.seat] || m.seat})` : ""}: `);
     const text = document.createElement("span");
     text.className = "chat-text";
     text.textContent = m.text; // never HTML
