@@ -493,3 +493,59 @@ def _duke_json(action):
     from game.rules.duke.actions import action_to_json
 
     return action_to_json(action)
+
+
+# --------------------------------------------------------------------------- the checks' own test
+
+
+class _NoTwins:
+    """A model with its twins switched off: only the branches check."""
+
+    def __init__(self, model):
+        self.model = model
+
+    def __getattr__(self, name):
+        return getattr(self.model, name)
+
+    def twin(self, state, viewer, rnd):
+        return state
+
+
+def test_the_branches_alone_catch_leaks_no_single_payload_shows(monkeypatch):
+    """Planted leaks of the kind issue 13 is about, each visible only by comparing consecutive
+    payloads, are caught by the branches even with the twins off: the Duke view of before the
+    fix (a Divination's drawn tiles taken out of the bag's kinds at the draw), and an AGoT view
+    showing power already net of the face-down bids."""
+    from game.rules.agot import RULESET as AGOT
+    from game.rules.agot.selfplay import play_game as agot_game
+    from game.rules.duke import RULESET as DUKE
+    from game.rules.duke.selfplay import play_game as duke_game
+
+    real_view = DUKE.view
+
+    def old_duke_view(state, viewer):
+        out = real_view(state, viewer)
+        for seat, bag in out["bags"].items():
+            bag["kinds"] = dict(sorted(Counter(state.bags[seat]).items()))
+        return out
+
+    monkeypatch.setattr(DUKE, "view", old_duke_view)
+    seed, options = DUKE_GAMES[1]
+    model = _NoTwins(DukeModel())
+    steps, payload = pure_game(model, lambda on_state: duke_game(seed, ("random", "random"), options, on_state=on_state))
+    with pytest.raises(AssertionError, match=r"another divination .* shows at payload\.view\.bags\.\w+\.kinds"):
+        check_sequence(model, steps, payload, seed)
+
+    real_shared = AGOT.shared_view
+
+    def power_net_of_bids(state):
+        out = real_shared(state)
+        bids = dict(state.ctx.get("bids", ()))
+        out["power"] = {h: n - bids.get(h, 0) for h, n in out["power"].items()}
+        return out
+
+    monkeypatch.setattr(AGOT, "shared_view", power_net_of_bids)
+    model = _NoTwins(AgotModel())
+    steps, payload = pure_game(model, lambda on_state: agot_game(3, 1030, "random", {}, on_state=on_state))
+    with pytest.raises(AssertionError, match=r"another bid .* shows at payload\.view\.power\."):
+        check_sequence(model, steps, payload, 1030)
