@@ -2,9 +2,15 @@
 
 Hidden from everyone: the random generator (so the next draw) and any order of the bags (a bag is
 a multiset; tiles are drawn at random when drawn). Shown: every tile on the board with its side,
-the terrain, the number of tiles left in each bag and their kinds (public anyway: every tile that
-left a bag was shown), the tile just drawn, captured and destroyed tiles, and the event log.
-During a Divination only the drawing player sees the drawn tiles; the opponent sees how many.
+the terrain, the number of tiles in each bag, the kinds of the tiles each seat has not yet brought
+into play (public: every tile that came into play or was destroyed was shown), the tile just drawn,
+captured and destroyed tiles, and the event log.
+
+During a Divination only the drawing player sees the drawn tiles; everyone else sees how many.
+Those tiles are out of the bag but still count among the bag's ``kinds`` (with ``held``, how
+many are out), for every viewer: were they taken out of ``kinds`` at the draw, the difference
+between two consecutive views would tell the opponent which tiles were drawn, and so which went
+back (issue 13).
 """
 
 from __future__ import annotations
@@ -32,6 +38,13 @@ def _event_for(ev: dict, viewer: str | None) -> dict:
     return out
 
 
+def _bag(state: State, seat: str) -> dict[str, Any]:
+    """One bag as every viewer sees it (see :func:`view`)."""
+    bag = state.bags[seat]
+    held = state.drawn if state.phase == "divination" and state.to_move == seat else ()
+    return {"count": len(bag), "held": len(held), "kinds": dict(sorted(Counter(bag + held).items()))}
+
+
 def view(state: State, viewer: str | None) -> dict[str, Any]:
     """The JSON-able picture of ``state`` for ``viewer`` (a seat, or None for a spectator).
 
@@ -40,12 +53,19 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         {"game": "duke", "phase", "to_move", "first", "turn", "options",
          "tiles": [{"square", "owner", "kind", "side": "start"|"back", "frozen"}],
          "mountain": square|None, "dragon": {"square", "facing", "enraged"}|None,
-         "bags": {seat: {"count": int, "kinds": {tile id: int}}},
+         "bags": {seat: {"count": int, "held": int, "kinds": {tile id: int}}},
          "lost": {seat: [tile id]}, "destroyed": {seat: [tile id]},
          "drawn": [tile id] | {"count": int}, "guard": seat|None,
          "events": [...latest events], "result": None|{"winner", "reason"}}
 
     ``guard`` names the seat whose Duke is capturable right now (the opponent announced "Guard").
+
+    ``bags[seat]``: ``count`` tiles in the bag now; ``held`` tiles drawn by a Divination not yet
+    chosen (0 otherwise); ``kinds`` the tile kinds of the bag *and* the held tiles, so
+    ``sum(kinds) == count + held``: what the seat may still bring into play, the same for every
+    viewer. A drawn tile waiting to be placed after a plain draw is public (``drawn``) and no
+    longer counted. Only the drawing seat sees the held tiles themselves (``drawn``; others get
+    ``{"count": held}``).
     """
     pos = state.pos
     frozen = frozen_squares(pos)
@@ -85,10 +105,7 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "tiles": tiles,
         "mountain": B.name(pos.mountain) if pos.mountain is not None else None,
         "dragon": {"square": B.name(d.square), "facing": d.facing, "enraged": d.enraged} if d else None,
-        "bags": {
-            s: {"count": len(state.bags[s]), "kinds": dict(sorted(Counter(state.bags[s]).items()))}
-            for s in SEATS
-        },
+        "bags": {s: _bag(state, s) for s in SEATS},
         "lost": {s: list(state.lost[s]) for s in SEATS},
         "destroyed": {s: list(state.destroyed[s]) for s in SEATS},
         "drawn": drawn,
