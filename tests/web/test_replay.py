@@ -18,7 +18,6 @@ from django.test import Client
 
 from .archive_helpers import clear_caches, play_to_end, start_duke
 from .live_helpers import connect, start_game
-from .test_live_leak import _bot_move, _true_state, check_payload
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,6 +36,23 @@ def _client(user=None) -> Client:
     if user is not None:
         c.force_login(user)
     return c
+
+
+def _bot_move(game_id: int):
+    """The next action a basic bot takes, as ``(actor, JSON, version)``, or None once the game is
+    over."""
+    from game.live import bots, snapshots
+    from game.models import Game
+
+    game = Game.objects.get(pk=game_id)
+    rules = game.rules
+    state = snapshots.state_at(game)
+    pending = rules.pending(state)
+    if not pending:
+        return None
+    actor = pending[0].actor
+    action = bots.choose(rules, state, actor, "basic", game.version + 11)
+    return actor, bots.action_to_json(rules, action), game.version
 
 
 def _step(client: Client, game_id: int, version: int):
@@ -85,7 +101,6 @@ async def test_a_players_replay_of_a_running_game_is_what_they_were_sent(make_lo
                     assert body["state"] == live[h][v], (h, v)
                     checked += 1
                     back_steps += v < version
-                check_payload(body["state"], await sync_to_async(_true_state)(game.pk, v), h)
         assert version < 3000
     assert version > 50
     assert checked >= 2 * len(users) * (version - 1) * 0.9 and back_steps > version
