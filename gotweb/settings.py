@@ -124,6 +124,7 @@ GAME_SNAPSHOT_EVERY = env.int("GAME_SNAPSHOT_EVERY", default=20)  # actions betw
 #: seconds a seat must have been awaited before another player may hand it to a stand-in bot
 GAME_AWAY_AFTER = env.float("GAME_AWAY_AFTER", default=180.0)
 LIVE_MAX_MESSAGE = 16384  # characters per websocket message from a browser
+LIVE_MAX_DEPTH = 32  # objects and lists nested in one such message (deeper: message.malformed)
 LIVE_RATE, LIVE_BURST = 20, 40  # messages per second per connection, and the burst allowed
 LIVE_CHAT_RATE, LIVE_CHAT_BURST = 0.5, 5  # chat lines per second per connection, and the burst
 

@@ -5,7 +5,10 @@
 ``/ws/lobbies/`` -- :class:`LobbyListConsumer`: sends ``{"type": "lobbies.changed"}`` whenever any
 lobby changes, so the list page can refresh itself.
 Clients send nothing but ``{"type": "sync"}`` (asks for the current state again); anything else,
-readable or not, is ignored.
+readable or not, is ignored. A failure of the server's own is answered
+``{"type": "error", "id": null, "error": {"code": "server.error", ...}}`` and logged in one line, and
+the socket stays open; the consumer leaves its group however it ends
+(:class:`game.live.consumer.Guarded`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from game.live.consumer import Guarded
 from game.live.notify import LOBBY_LIST_GROUP, lobby_group
 from game.models import Lobby
 
@@ -27,9 +31,9 @@ def _state(lobby_id: int):
     return None if lobby is None else lobby_state(lobby)
 
 
-class _ReadsOnlyJson(AsyncJsonWebsocketConsumer):
+class _ReadsOnlyJson(Guarded, AsyncJsonWebsocketConsumer):
     """Ignores what it cannot read (binary frames, text that is not JSON or nests too deeply)
-    instead of failing, which would close the socket."""
+    instead of failing, which would close the socket; survives its own failures (:class:`Guarded`)."""
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
         if text_data is None:
@@ -53,7 +57,7 @@ class LobbyConsumer(_ReadsOnlyJson):
         await self.accept()
         await self.send_json({"type": "lobby", "lobby": state})
 
-    async def disconnect(self, code) -> None:
+    async def release(self) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -75,7 +79,7 @@ class LobbyListConsumer(_ReadsOnlyJson):
         await self.channel_layer.group_add(LOBBY_LIST_GROUP, self.channel_name)
         await self.accept()
 
-    async def disconnect(self, code) -> None:
+    async def release(self) -> None:
         await self.channel_layer.group_discard(LOBBY_LIST_GROUP, self.channel_name)
 
     async def lobbies_changed(self, event) -> None:
