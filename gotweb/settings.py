@@ -25,7 +25,8 @@ Environment variables (all optional):
 * ``DUKE_HARNESS`` -- ``1`` turns on ``/duke/harness/``, a development page for The Duke's board
   with a fake client (default off; 404 otherwise).
 * ``GOTWEB_BENCH`` -- ``1`` adds the bench-only echo websocket ``/ws/bench/echo/<name>/`` (the
-  baseline of ``python -m tests.bench.live``; never in production). Default off.
+  baseline of ``python -m tests.bench.live``) and ``/ws/bench/hub-count/`` (the hub's member count,
+  for tests against a real server); never in production. Default off.
 """
 
 from pathlib import Path
