@@ -261,3 +261,42 @@ async def test_the_lobby_sockets_survive_a_failing_handler(application, make_lob
     await list_ws.disconnect()
     assert list_ws.future.done() and list_ws.future.exception() is None
     assert [r.getMessage().count("release failed: RuntimeError: layer down") for r in _errors(caplog)] == [1]
+
+
+async def test_a_failing_connect_closes_with_4500_and_leaves_the_hub(application, game3, caplog, monkeypatch):
+    """A fault while connecting (the viewer's lookup, before the socket is accepted; the chat
+    history, after it joined the hub) closes the socket with code 4500, so the browser retries,
+    in one log line; the consumer does not stay in the hub."""
+    from channels.testing import WebsocketCommunicator
+
+    from game.live import chat, consumer
+    from game.live.hub import hub
+
+    from .live_helpers import session_cookie
+
+    game, users = await sync_to_async(lambda: game3)()
+    before = hub().member_count()
+    cookie = await sync_to_async(session_cookie)(users["stark"])
+
+    async def refused(*args, **kwargs):
+        raise RuntimeError("database down")
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("injected fault")
+
+    with monkeypatch.context() as m:
+        m.setattr(consumer, "_viewer", refused)
+        ws = WebsocketCommunicator(application, f"/ws/game/{game.pk}/", headers=[ORIGIN, (b"cookie", cookie)])
+        assert await ws.connect() == (False, 4500)
+        await ws.wait(timeout=5)
+    with monkeypatch.context() as m:
+        m.setattr(chat, "chat_history", boom)
+        ws = WebsocketCommunicator(application, f"/ws/game/{game.pk}/", headers=[ORIGIN, (b"cookie", cookie)])
+        assert (await ws.connect())[0]
+        assert (await ws.receive_json_from(timeout=5))["type"] == "state"
+        assert (await ws.receive_output(timeout=5)) == {"type": "websocket.close", "code": 4500}
+        await ws.disconnect()
+    lines = [r.getMessage() for r in _errors(caplog)]
+    assert len(lines) == 2 and "websocket.connect failed: RuntimeError: database down" in lines[0], lines
+    assert "websocket.connect failed: RuntimeError: injected fault" in lines[1], lines
+    assert hub().member_count() == before
