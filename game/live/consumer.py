@@ -192,10 +192,11 @@ class Guarded:
       (:func:`log_failure`), and the socket stays open. A failed ``websocket.connect`` closes
       the socket with code 4500 (the browser retries); a failed ``websocket.disconnect`` still
       stops the consumer; a failed group message is only logged.
-    * :meth:`release` (leave the hub or the groups) runs once, in a ``finally``, when the
-      consumer ends, however it ends: after a disconnect, and even when a failure escapes (the
-      channel layer's receive, cancellation), so the process keeps no dead consumer. (Leaving
-      belongs there, not in ``disconnect``, which is not called when a consumer dies.)
+    * :meth:`release` (leave the hub or the groups) runs once: as soon as the browser's
+      disconnect arrives, and otherwise in a ``finally`` when the consumer ends, however it ends
+      (a failure that escapes: the channel layer's receive, cancellation), so the process keeps
+      no dead consumer. (Leaving does not belong in ``disconnect``, which a consumer that dies
+      never reaches.)
 
     Channels' ``StopConsumer`` passes through. A consumer handles a message it has read through
     :meth:`guarded` to answer a failure with that message's ``id``.
@@ -205,12 +206,20 @@ class Guarded:
         try:
             await super().__call__(scope, receive, send)
         finally:
-            try:
-                await self.release()
-            except Exception as exc:
-                log_failure(self, "release", exc)
+            await self._release_once()
+
+    async def _release_once(self) -> None:
+        if getattr(self, "_released", False):
+            return
+        self._released = True
+        try:
+            await self.release()
+        except Exception as exc:
+            log_failure(self, "release", exc)
 
     async def dispatch(self, message) -> None:
+        if message.get("type") == "websocket.disconnect":
+            await self._release_once()
         try:
             await super().dispatch(message)
         except StopConsumer:
