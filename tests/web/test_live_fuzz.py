@@ -213,7 +213,23 @@ class Model:
         if kind == "chat":
             code, channel = self.chat(seat, logged_in, msg)
             return {"type": "result", "id": rid, "code": code, "channel": channel, "msg": msg}
+        if kind in ("stand_in", "take_back"):
+            return {"type": "result", "id": rid, "code": self.stand_in(seat, kind, msg)}
         return {"type": "error", "id": rid, "code": "message.unknown_type"}
+
+    def stand_in(self, seat, kind: str, msg) -> str:
+        """The refusal of a ``stand_in`` or ``take_back`` (protocol.md "Stand-in bots"): the fuzz
+        runs for less than ``GAME_AWAY_AFTER`` (180 s), so no seat may be handed to a bot yet."""
+        if kind == "take_back":
+            return "stand_in.not_a_player" if seat is None else "stand_in.none"
+        target = msg.get("seat")
+        if self.rules.result(self.state) is not None:
+            return "game.over"
+        if seat is None:
+            return "stand_in.not_a_player"
+        if not isinstance(target, str) or target not in self.seats:
+            return "stand_in.bad_seat"
+        return "stand_in.self" if target == seat else "stand_in.not_away"
 
 
 # --- random messages --------------------------------------------------------------------------
@@ -492,6 +508,8 @@ class Fuzzer:
         if r < 0.7:  # the id or the version
             msg = {"type": rnd.choice(["act", "ping", "sync", "act"]), "action": self.legal(seat) or {"type": "draw"}}
             return with_member(msg, rnd.choice(['"id"', '"version"']), raw)
+        if r < 0.75:  # the seat of a stand-in
+            return with_member({"type": "stand_in", "id": rid}, '"seat"', raw)
         if r < 0.85:  # a chat field
             msg = {"type": "chat", "id": rid, "channel": "public", "to": rnd.choice(self.model.seats), "text": "hi"}
             key = rnd.choice(["channel", "to", "text", "text"])
@@ -541,6 +559,9 @@ class Fuzzer:
             return json.dumps({"type": "ping", "id": rand_json(rnd, 2)})
         if r < 0.32:
             return json.dumps({"type": "sync", "id": rand_json(rnd, 1)})
+        if r < 0.34:
+            target = rnd.choice([*self.model.seats, *self.houses, rand_json(rnd, 1)])
+            return json.dumps(rnd.choice([{"type": "stand_in", "id": rnd.randint(0, 99), "seat": target}, {"type": "take_back", "id": "tb"}]))
         if r < 0.47:
             return json.dumps(self.chat())
         # act
