@@ -231,9 +231,10 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
     ``version`` is the game version the client decided at (None: no check). Raises
     IllegalAction: ``game.not_found``, ``act.not_a_player`` (spectators and strangers),
     ``version.stale`` (:class:`StaleVersion`), ``game.over``, ``action.malformed`` (``data`` is
-    not a JSON object, or too deep or large: :func:`client_action`) and every rule's own code. Nothing is written when it raises. On PostgreSQL an action whose game this
-    process wrote last is written in one statement (:func:`_act_optimistic`); otherwise, and
-    whenever that finds the row changed, under the row's lock.
+    not a JSON object, or too deep or large: :func:`client_action`) and every rule's own code.
+    Nothing is written when it raises. On PostgreSQL an action whose game this process wrote
+    last is written in one statement (:func:`_act_optimistic`); otherwise, and whenever that
+    finds the row changed, under the row's lock.
     """
     v = _act_optimistic(game_id, user, data, version)
     if v is not None:
