@@ -47,7 +47,8 @@ Environment variables (all optional):
 * ``DUKE_HARNESS`` -- ``1`` turns on ``/duke/harness/``, a development page for The Duke's board
   with a fake client (default off; 404 otherwise).
 * ``GOTWEB_BENCH`` -- ``1`` adds the bench-only echo websocket ``/ws/bench/echo/<name>/`` (the
-  baseline of ``python -m tests.bench.live``; never in production). Default off.
+  baseline of ``python -m tests.bench.live``) and ``/ws/bench/hub-count/`` (the hub's member count,
+  for tests against a real server); never in production. Default off.
 
 Abuse limits (``game/site/throttle.py``; counted in Django's cache, per client IP: ``REMOTE_ADDR``,
 or with ``BEHIND_HTTPS_PROXY`` the last ``X-Forwarded-For`` address; IPv6 per /64). Each limit is
@@ -181,6 +182,7 @@ GAME_SNAPSHOT_EVERY = env.int("GAME_SNAPSHOT_EVERY", default=20)  # actions betw
 GAME_AWAY_AFTER = env.float("GAME_AWAY_AFTER", default=180.0)
 # (limits: docs/protocol.md, "Limits"; the lobby sockets of game/site/lobby_consumer.py share them)
 LIVE_MAX_MESSAGE = 16384  # characters per websocket message from a browser
+LIVE_MAX_DEPTH = 32  # objects and lists nested in one such message (deeper: message.malformed)
 #: messages per second per connection, and the burst allowed; the same budget (counted in windows
 #: of LIVE_BURST / LIVE_RATE seconds) per user, or per IP for anonymous visitors, for the messages
 #: that cost the database (act, stand_in, take_back, sync) over all their sockets and processes

@@ -12,9 +12,16 @@ live benchmark compares the game's action-to-every-socket latency with it.
 ``/ws/bench/hub-echo/<name>/`` is the same through the project's own fan-out (:mod:`game.live.hub`,
 as the game's sockets use it): one relay per process in the group, the publishing process's
 sockets served at once.
+
+``/ws/bench/hub-count/`` answers every text message with ``{"members": n}``, the number of
+consumers in this process's hub (:meth:`game.live.hub.Hub.member_count`): tests against a real
+daphne process (the fuzz, ``tests/e2e/test_live_fuzz_daphne.py``) check with it that sockets
+which closed, however their messages went, left no consumer behind.
 """
 
 from __future__ import annotations
+
+import json
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path
@@ -59,7 +66,16 @@ class HubEchoConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
 
+class HubCountConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        await self.accept()
+
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        await self.send(text_data=json.dumps({"members": hub().member_count()}))
+
+
 websocket_urlpatterns = [
     path("ws/bench/echo/<slug:name>/", EchoConsumer.as_asgi()),
     path("ws/bench/hub-echo/<slug:name>/", HubEchoConsumer.as_asgi()),
+    path("ws/bench/hub-count/", HubCountConsumer.as_asgi()),
 ]

@@ -31,6 +31,11 @@ from .seats import bot_seats, seat_status
 
 #: an action's ``version`` may lag the game by at most this many versions (see :func:`act`)
 STALE_WINDOW = 50
+#: a client's action is a JSON object nested at most this deep (``{"type": "bid"}`` is 1 deep,
+#: ``{"moves": [{"units": ["knight"]}]}`` 4; the rulesets' deepest actions are 4)
+ACTION_MAX_DEPTH = 16
+#: ... holding at most this many values in all (each object member and list item counts once)
+ACTION_MAX_VALUES = 2048
 
 
 class StaleVersion(IllegalAction):
@@ -173,19 +178,44 @@ def _by_actor(decisions) -> dict[str, list]:
     return out
 
 
-def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None = None) -> int:
-    """Apply ``data`` for ``actor`` to the locked ``game``; returns the new version."""
+def client_action(rules, data: Any) -> Any:
+    """The typed action of a client's ``action`` (a value decoded from JSON), parsed by the
+    ruleset's ``parse_action``. ``data`` must be a JSON object at most :data:`ACTION_MAX_DEPTH`
+    deep holding at most :data:`ACTION_MAX_VALUES` values: a client's value is never taken for
+    a typed action, and nothing deeper than that is walked (the check itself is a loop, not a
+    recursion). Raises IllegalAction ``action.malformed`` (``params.limit`` names the bound a
+    too deep or too large action broke) and the ruleset's own ``parse_action`` refusals."""
+    if not isinstance(data, dict):
+        raise IllegalAction("action.malformed", "An action must be a JSON object.")
+    values, todo = 0, [(data, 1)]
+    while todo:
+        node, depth = todo.pop()
+        if depth > ACTION_MAX_DEPTH:
+            raise IllegalAction("action.malformed", "The action is nested too deeply.", limit=ACTION_MAX_DEPTH)
+        values += len(node)
+        if values > ACTION_MAX_VALUES:
+            raise IllegalAction("action.malformed", "The action holds too many values.", limit=ACTION_MAX_VALUES)
+        for child in node.values() if isinstance(node, dict) else node:
+            if isinstance(child, (dict, list, tuple)):
+                todo.append((child, depth + 1))
+    return rules.parse_action(data)
+
+
+def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None = None, *, by_bot: bool = False) -> int:
+    """Apply ``data`` for ``actor`` to the locked ``game``; returns the new version. ``data`` is a
+    client's JSON action (checked by :func:`client_action`), or with ``by_bot`` a bot's choice
+    (a typed action or its JSON object)."""
     rules = game.rules
     if game.status != Game.Status.RUNNING:
         raise IllegalAction("game.over", "The game is over.")
     state = snapshots.state_at(game)
     _check_version(game, rules, state, actor, version)
-    if isinstance(data, dict):
-        json_action = data
-        action = rules.parse_action(data)
+    if not by_bot:
+        action, json_action = client_action(rules, data), data
+    elif isinstance(data, dict):
+        action, json_action = rules.parse_action(data), data
     else:
-        action = data
-        json_action = bots.action_to_json(rules, action)
+        action, json_action = data, bots.action_to_json(rules, data)
     new = rules.apply(state, actor, action)
     game.version += 1
     game.awaited_since = _awaited_since(rules, new, actor, game.awaited_since)
@@ -229,10 +259,11 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
 
     ``version`` is the game version the client decided at (None: no check). Raises
     IllegalAction: ``game.not_found``, ``act.not_a_player`` (spectators and strangers),
-    ``version.stale`` (:class:`StaleVersion`), ``game.over``, ``action.malformed`` and every
-    rule's own code. Nothing is written when it raises. On PostgreSQL an action whose game this
-    process wrote last is written in one statement (:func:`_act_optimistic`); otherwise, and
-    whenever that finds the row changed, under the row's lock.
+    ``version.stale`` (:class:`StaleVersion`), ``game.over``, ``action.malformed`` (``data`` is
+    not a JSON object, or too deep or large: :func:`client_action`) and every rule's own code.
+    Nothing is written when it raises. On PostgreSQL an action whose game this process wrote
+    last is written in one statement (:func:`_act_optimistic`); otherwise, and whenever that
+    finds the row changed, under the row's lock.
     """
     v = _act_optimistic(game_id, user, data, version)
     if v is not None:
@@ -298,7 +329,7 @@ def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int |
     rules = game.rules
     try:
         _check_version(game, rules, state, actor, version)
-        new = rules.apply(state, actor, rules.parse_action(data))
+        new = rules.apply(state, actor, client_action(rules, data))
     except IllegalAction:
         return None
     v = game.version + 1
@@ -359,4 +390,4 @@ def bot_act(game_id: int) -> int | None:
         if actor is None:
             return None
         action = bots.choose(rules, state, actor, levels[actor], (game.seed + game.version) % (2**63))
-        return _apply_locked(game, actor, action, None)
+        return _apply_locked(game, actor, action, None, by_bot=True)

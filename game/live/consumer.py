@@ -9,7 +9,9 @@ committed through the hub (:func:`published`); after every change (a ``game.chan
 message carrying the version) it sends the viewer's new ``state``,
 computed for that viewer by :func:`game.live.payloads.payload_text`, never the raw state.
 Bad input (too large, not JSON, unknown type, flooding) gets an ``error`` and the connection stays
-open.
+open. So does a failure of the server's own (:class:`Guarded`): an unexpected exception in a
+handler is answered ``server.error``, logged in one line, and the socket stays open; the hub lets
+go of the consumer however it ends.
 
 Who may connect: anyone to a public game, only those who may see its lobby to a private one
 (:func:`game.live.access.may_see`; others are closed with 4403), and no more sockets per user or
@@ -21,11 +23,13 @@ closed (4403, or 4409 when it may reconnect as its new viewer). Limits: ``docs/p
 from __future__ import annotations
 
 import json
+import logging
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
@@ -39,6 +43,8 @@ from .hub import hub
 from .notify import game_group
 from .ratelimit import CappedSocket, TokenBucket, shared_limits, taken
 from .seats import game_seat_status, seat_of
+
+log = logging.getLogger(__name__)
 
 #: close codes (docs/protocol.md): not allowed to see this game; no such game; the viewer changed
 #: (a seat given to someone else: reconnect); 4429, too many sockets, is ratelimit.CLOSE_TOO_MANY
@@ -77,6 +83,23 @@ def socket_language(scope) -> str:
                 if morsel:
                     lang = morsel.value
     return gamelog.lang_key(lang)
+
+
+def _nested_deeper(text: str, msg, limit: int) -> bool:
+    """Whether the decoded message ``msg`` (of JSON ``text``) nests objects and lists more than
+    ``limit`` deep (``{}`` is 1 deep). A loop, not a recursion; and only a text with more than
+    ``limit`` brackets is walked at all."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    todo = [(msg, 1)]
+    while todo:
+        node, depth = todo.pop()
+        if depth > limit:
+            return True
+        for child in node.values() if isinstance(node, dict) else node:
+            if isinstance(child, (dict, list)):
+                todo.append((child, depth + 1))
+    return False
 
 
 def _valid_unicode(text: str, msg) -> bool:
@@ -140,7 +163,127 @@ class NoIdleDbHop:
         await handler(message)
 
 
-class GameConsumer(CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
+def _one_line(text: str, limit: int = 200) -> str:
+    """``text`` escaped as in a Python repr (no line breaks), cut to ``limit`` characters."""
+    text = repr(text)[1:-1]
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def log_failure(consumer, what: str, exc: BaseException, note: str = "") -> None:
+    """One ERROR line for an unexpected exception in a consumer, with no traceback: the socket's
+    path and user id, ``what`` it was handling (a message type), the exception's type and message
+    (escaped, at most 200 characters), where it was raised (the innermost frame's file, line and
+    function) and ``note``. (A RecursionError's traceback alone is ~100 KiB of log.)"""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    where = "?"
+    if tb is not None:
+        code = tb.tb_frame.f_code
+        where = f"{'/'.join(code.co_filename.split('/')[-3:])}:{tb.tb_lineno} in {code.co_name}"
+    try:
+        message = str(exc)
+    except Exception:
+        message = "<unprintable>"
+    scope = getattr(consumer, "scope", None) or {}
+    try:
+        user = scope.get("user")
+        uid = user.pk if user is not None and user.is_authenticated else None
+    except Exception:  # a scope user not resolved yet
+        uid = None
+    log.error(
+        "%s %s (user %s): %s failed: %s: %s (at %s)%s",
+        type(consumer).__name__, _one_line(str(scope.get("path", "?")), 80), uid, _one_line(what, 40),
+        type(exc).__name__, _one_line(message), where, note, exc_info=False,
+    )
+
+
+class Guarded:
+    """A consumer mixin: no exception of the server's own ends a socket, floods the log or leaves
+    the consumer behind.
+
+    * An exception that a handler did not expect (a bug, a database that is down) is answered
+      with the code ``server.error`` (:meth:`answer_failure`) and logged in one ERROR line
+      (:func:`log_failure`), and the socket stays open. A failed ``websocket.connect`` closes
+      the socket with code 4500 (the browser retries); a failed ``websocket.disconnect`` still
+      stops the consumer; a failed group message is only logged.
+    * :meth:`release` (leave the hub or the groups) runs once: as soon as the browser's
+      disconnect arrives, and otherwise in a ``finally`` when the consumer ends, however it ends
+      (a failure that escapes: the channel layer's receive, cancellation), so the process keeps
+      no dead consumer. (Leaving does not belong in ``disconnect``, which a consumer that dies
+      never reaches.)
+
+    Channels' ``StopConsumer`` passes through. A consumer handles a message it has read through
+    :meth:`guarded` to answer a failure with that message's ``id``.
+    """
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._release_once()
+
+    async def _release_once(self) -> None:
+        if getattr(self, "_released", False):
+            return
+        self._released = True
+        try:
+            await self.release()
+        except Exception as exc:
+            log_failure(self, "release", exc)
+
+    async def dispatch(self, message) -> None:
+        if message.get("type") == "websocket.disconnect":
+            await self._release_once()
+        try:
+            await super().dispatch(message)
+        except StopConsumer:
+            raise
+        except Exception as exc:
+            kind = message.get("type", "?")
+            if kind == "websocket.disconnect":
+                log_failure(self, kind, exc)
+                raise StopConsumer() from None
+            if kind == "websocket.connect":
+                await self.failed(kind, exc, self.close(code=4500))
+            elif kind == "websocket.receive":
+                await self.failed(kind, exc, self.answer_failure(None, None))
+            else:
+                await self.failed(kind, exc)
+
+    async def guarded(self, kind: str, request_id, handler, *args) -> None:
+        """``await handler(*args)``: the handling of a message of type ``kind`` that was read, so a
+        failure is answered with its ``request_id``."""
+        try:
+            await handler(*args)
+        except Exception as exc:
+            await self.failed(kind, exc, self.answer_failure(kind, request_id))
+
+    async def failed(self, what: str, exc: Exception, answer=None) -> None:
+        """Await ``answer`` (a coroutine telling the browser, or None), then log ``exc`` in one line."""
+        note = ""
+        if answer is not None:
+            try:
+                await answer
+            except Exception as again:
+                note = f"; the answer failed too: {type(again).__name__}"
+        log_failure(self, what, exc, note)
+
+    async def answer_failure(self, kind: str | None, request_id) -> None:
+        """Tell the browser that its message of type ``kind`` (None: not read yet) failed: an
+        ``error`` with the code ``server.error`` echoing ``request_id``."""
+        with translation.override(self.failure_language()):
+            err = errors.translate("server.error")
+        await self.send(text_data=json.dumps({"type": "error", "id": request_id, "error": err}, ensure_ascii=False))
+
+    def failure_language(self) -> str:
+        return getattr(self, "lang", None) or _language(getattr(self, "scope", None) or {})
+
+    async def release(self) -> None:
+        """Leave what the consumer joined (the hub, channel-layer groups)."""
+
+
+class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         if not await self.take_slot():
             return
@@ -167,7 +310,8 @@ class GameConsumer(CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         await self.push_seats()
         await database_sync_to_async(bots.schedule_bots)(self.game_id)
 
-    async def disconnect(self, code) -> None:
+    async def release(self) -> None:
+        """Leave the hub: once the consumer has ended, however it ended (:class:`Guarded`)."""
         if hasattr(self, "group"):
             await hub().leave(self.group, self)
 
@@ -230,13 +374,21 @@ class GameConsumer(CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         except (ValueError, RecursionError):  # RecursionError: deeply nested arrays/objects
             await self.send_error("message.malformed")
             return
-        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str) or not _valid_unicode(text_data, msg):
+        if (
+            not isinstance(msg, dict)
+            or not isinstance(msg.get("type"), str)
+            or _nested_deeper(text_data, msg, _setting("LIVE_MAX_DEPTH", 32))
+            or not _valid_unicode(text_data, msg)
+        ):
             await self.send_error("message.malformed")
             return
         rid = msg.get("id")
         if not (rid is None or isinstance(rid, (int, str))) or isinstance(rid, bool):
             rid = None
-        kind = msg["type"]
+        await self.guarded(msg["type"], rid, self.handle, msg["type"], rid, msg)
+
+    async def handle(self, kind: str, rid, msg: dict) -> None:
+        """Answer the message ``msg`` (a JSON object of type ``kind``, request id ``rid``)."""
         if kind == "sync":
             await self.sync()
         elif kind == "act":
@@ -256,6 +408,15 @@ class GameConsumer(CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             await self.push_state()
         else:
             await self.send_error("rate_limited")
+
+    async def answer_failure(self, kind: str | None, request_id) -> None:
+        """A request (``act``, ``chat``, ``stand_in``, ``take_back``) is answered by a ``result``
+        as its refusals are; any other message by an ``error``."""
+        if kind in ("act", "chat", "stand_in", "take_back"):
+            with translation.override(self.failure_language()):
+                await self.reply(request_id, errors.translate("server.error"))
+        else:
+            await super().answer_failure(kind, request_id)
 
     async def reply(self, rid, error: dict | None = None, **extra) -> None:
         if error is None:

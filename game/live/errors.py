@@ -22,6 +22,7 @@ MESSAGES = {
     "message.malformed": _("That message could not be read."),
     "message.too_large": _("That message is too long."),
     "message.unknown_type": _("Unknown message type."),
+    "server.error": _("The server could not handle that message. Please try again."),
     "rate_limited": _("Too many messages; slow down a little."),
     "chat.empty": _("Write something first."),
     "chat.too_long": _("Chat messages are limited to %(limit)s characters."),

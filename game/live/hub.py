@@ -139,6 +139,11 @@ class Hub:
         g = self.groups.get(group)
         return 0 if g is None else len(g.members)
 
+    def member_count(self) -> int:
+        """How many local consumers all groups have together (for tests and diagnostics: once
+        every socket has closed it is back where it was, whatever the sockets sent)."""
+        return sum(len(g.members) for g in self.groups.values())
+
 
 _HUBS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, Hub]] = weakref.WeakKeyDictionary()
 

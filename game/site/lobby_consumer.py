@@ -12,6 +12,10 @@ readable or not, is ignored. Both sockets keep the game socket's limits (``docs/
 "Limits"): a message over ``LIVE_MAX_MESSAGE`` is answered ``message.too_large``, one over the
 connection's rate, or a ``sync`` over its owner's shared budget, ``rate_limited``, each as an
 ``error`` message (the socket stays open); sockets count towards their owner's cap (4429).
+A failure of the server's own is answered
+``{"type": "error", "id": null, "error": {"code": "server.error", ...}}`` and logged in one line, and
+the socket stays open; the consumer leaves its group however it ends
+(:class:`game.live.consumer.Guarded`).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from django.utils import translation
 
 from game.live import errors
 from game.live.access import may_see
-from game.live.consumer import socket_language
+from game.live.consumer import Guarded, socket_language
 from game.live.notify import LOBBY_LIST_GROUP, lobby_group
 from game.live.ratelimit import CappedSocket, TokenBucket, shared_limits, taken
 from game.models import Lobby
@@ -47,9 +51,10 @@ def _state(lobby_id: int, user, session) -> tuple[int | None, dict | None]:
     return None, lobby_state(lobby)
 
 
-class _LimitedJson(CappedSocket, AsyncJsonWebsocketConsumer):
+class _LimitedJson(Guarded, CappedSocket, AsyncJsonWebsocketConsumer):
     """Reads JSON messages within the limits of the live sockets (an ``error`` over a limit); what
-    it cannot read or does not know it ignores, instead of failing, which would close the socket."""
+    it cannot read or does not know it ignores, instead of failing, which would close the socket;
+    survives its own failures (:class:`Guarded`)."""
 
     async def connect(self) -> None:
         if not await self.take_slot():
@@ -99,7 +104,7 @@ class LobbyConsumer(_LimitedJson):
         await self.accept()
         await self.send_json({"type": "lobby", "lobby": state})
 
-    async def disconnect(self, code) -> None:
+    async def release(self) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -128,7 +133,7 @@ class LobbyListConsumer(_LimitedJson):
         self.joined = True
         await self.accept()
 
-    async def disconnect(self, code) -> None:
+    async def release(self) -> None:
         if getattr(self, "joined", False):
             await self.channel_layer.group_discard(LOBBY_LIST_GROUP, self.channel_name)
 

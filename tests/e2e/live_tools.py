@@ -46,6 +46,11 @@ def _rows(db_url: str, game_id: int):
     return game[0], game[1], load(game[2]), game[3], [(a, load(x)) for a, x in acts]
 
 
+def stored_log(db_url: str, game_id: int) -> list[tuple[str, dict]]:
+    """The game's stored action log: ``[(actor, JSON action)]`` in order."""
+    return _rows(db_url, game_id)[4]
+
+
 def replay(db_url: str, game_id: int):
     """``(rules, state, version)`` rebuilt by the pure engine from the stored log."""
     from game.rules import get_ruleset

@@ -1,6 +1,6 @@
 """The bench-only echo socket (``game/devtools/bench_echo.py``, the baseline of ``python -m tests.bench.live``)
 is not routed unless ``GOTWEB_BENCH=1``; routed, it hands one socket's text to every socket of its
-group."""
+group. Its hub-count socket tells how many consumers the process's hub holds."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def _bench_routes(env_value: str | None) -> str:
 def test_not_routed_by_default(settings):
     assert settings.BENCH_ECHO is False
     assert _bench_routes(None) == "[]"
-    assert _bench_routes("1") == "['ws/bench/echo/<slug:name>/', 'ws/bench/hub-echo/<slug:name>/']"
+    assert _bench_routes("1") == "['ws/bench/echo/<slug:name>/', 'ws/bench/hub-count/', 'ws/bench/hub-echo/<slug:name>/']"
 
 
 @pytest.mark.django_db
@@ -54,3 +54,27 @@ async def test_echo_reaches_every_socket_of_its_group(settings, kind):
     assert await other.receive_nothing(timeout=0.2)
     for ws in [*socks, other]:
         await ws.disconnect()
+
+
+@pytest.mark.django_db
+async def test_hub_count_tells_the_hub_members(settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    from game.devtools.bench_echo import websocket_urlpatterns
+
+    app = URLRouter(websocket_urlpatterns)
+    counter = WebsocketCommunicator(app, "/ws/bench/hub-count/")
+    assert (await counter.connect())[0]
+
+    async def count() -> int:
+        await counter.send_to(text_data="?")
+        return (await counter.receive_json_from(timeout=5))["members"]
+
+    before = await count()
+    socks = [WebsocketCommunicator(app, f"/ws/bench/hub-echo/c{i % 2}/") for i in range(3)]
+    for ws in socks:
+        assert (await ws.connect())[0]
+    assert await count() == before + 3
+    for ws in socks:
+        await ws.disconnect()
+    assert await count() == before
+    await counter.disconnect()

@@ -1,9 +1,15 @@
-"""Fuzzing the live game's websocket (/ws/game/<id>/) through the real ASGI stack.
+"""Fuzzing the live game's websocket (/ws/game/<id>/) through the real ASGI stack, on a game of
+each ruleset (AGoT with three players, The Duke with two).
 
-Three players, a logged-in spectator and an anonymous visitor send a seeded stream of random and
+The players, a logged-in spectator and an anonymous visitor send a seeded stream of random and
 malformed messages (garbage text, binary frames, deep nesting, huge strings, unknown types, odd
 ids, actions with random fields, mutated legal actions, legal actions of other houses, stale,
 future and ill-typed versions, chat abuse), mixed with a few legal actions so the game moves on.
+The stream begins with the frames that once crashed the server (:func:`known_frames`, the act of
+issue 13 among them). Hostile values (:func:`hostile`, raw JSON text) go everywhere a value may go (the action, a field
+of a legal action, an unknown key, the id, the version, the chat fields, the type): every JSON
+type, nesting up to 10,000 deep, numbers of 5,000 digits, NaN and infinities, strings of every
+Unicode plane, NUL, right-to-left marks and lone surrogates as JSON escapes.
 
 A model built from the pure engine (``RULESET.apply`` / ``pending``) and the rules written in
 docs/protocol.md predicts every answer: its type, its ``id``, and for a refusal its exact code.
@@ -16,15 +22,21 @@ Checked for every message:
   accepted action is stored as sent;
 * ``state`` pushes only grow in version, carry only the viewer's own options, and chat lines
   reach exactly the sockets that may read them;
-* afterwards every connection still answers a ping, and a legal action still works.
+* nothing is logged at ERROR (no exception, no traceback) and no socket is closed or its consumer
+  dead;
+* afterwards every connection still answers a ping, a legal action still works, and once the
+  sockets close the hub holds as many members as before they connected.
 
-``GOTWEB_FUZZ_SEED`` / ``GOTWEB_FUZZ_MESSAGES`` change the seed (default fixed) and the length.
+``GOTWEB_FUZZ_SEED`` / ``GOTWEB_FUZZ_MESSAGES`` change the seed (default fixed) and the length
+(default 2000 per ruleset, about 10 s of CPU each on this machine; a long local run also wants
+pytest's ``--timeout=0``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import random
 import re
@@ -41,20 +53,22 @@ pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]
 SEED = int(os.environ.get("GOTWEB_FUZZ_SEED", "20261123"))
 MESSAGES = int(os.environ.get("GOTWEB_FUZZ_MESSAGES", "2000"))
+HOSTILE = 0.15  # the share of messages with a hostile value (hostile_message)
 MAX_MESSAGE = 16384
 SERVER_TYPES = {"state", "result", "chat", "error", "pong", "seats"}
 
 
 def documented_codes() -> set[str]:
-    """Error codes named in docs/protocol.md ("Error codes") and docs/scenarios.md (its table)."""
+    """Error codes named in docs/protocol.md ("Error codes") and in the tables "Error codes" of
+    docs/scenarios.md (AGoT) and docs/duke.md (The Duke)."""
     proto = (ROOT / "docs" / "protocol.md").read_text()
     live = proto.split("## Error codes", 1)[1].split("\n## ", 1)[0]
     codes = set(re.findall(r"`([a-z_]+(?:\.[a-z_]+)?)`", live))
-    scen = (ROOT / "docs" / "scenarios.md").read_text()
-    table = scen.split("## Error codes", 1)[1].split("\n## ", 1)[0]
-    for line in table.splitlines():
-        if line.startswith("| `"):
-            codes |= set(re.findall(r"`([a-z_]+\.[a-z_]+)`", line.split("|")[1]))
+    for doc in ("scenarios.md", "duke.md"):
+        table = (ROOT / "docs" / doc).read_text().split("## Error codes", 1)[1].split("\n## ", 1)[0]
+        for line in table.splitlines():
+            if line.startswith("| `"):
+                codes |= set(re.findall(r"`([a-z_]+\.[a-z_]+)`", line.split("|")[1]))
     return codes
 
 
@@ -76,6 +90,24 @@ def _valid_unicode(value) -> bool:
         return False
 
 
+#: docs/protocol.md: a message nested deeper is ``message.malformed``; an action deeper, or holding
+#: more values, is ``action.malformed``
+LIVE_MAX_DEPTH, ACTION_MAX_DEPTH, ACTION_MAX_VALUES = 32, 16, 2048
+
+
+def depth_and_values(value) -> tuple[int, int]:
+    """How deep ``value`` nests objects and lists (``{}`` is 1, a scalar 0) and how many values
+    its objects and lists hold in all."""
+    deepest, values, todo = 0, 0, [(value, 1)]
+    while todo:
+        node, depth = todo.pop()
+        if not isinstance(node, (dict, list)):
+            continue
+        deepest, values = max(deepest, depth), values + len(node)
+        todo.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return deepest, values
+
+
 def clean_chat(text: str) -> str:
     return "".join(ch for ch in text if ch == "\n" or unicodedata.category(ch) != "Cc").strip()
 
@@ -86,6 +118,7 @@ class Model:
     def __init__(self, rules, state, seats: list[str]) -> None:
         self.rules, self.states, self.seats = rules, [state], seats
         self.accepted: list[tuple[str, dict]] = []
+        self._last_act: tuple | None = None
 
     @property
     def version(self) -> int:
@@ -99,7 +132,16 @@ class Model:
         return [d.as_dict() for d in self.rules.pending(state) if d.actor == seat]
 
     def act(self, seat, msg) -> tuple[str | None, object]:
-        """``(refusal code, None)`` or ``(None, new state)``."""
+        """``(refusal code, None)`` or ``(None, new state)`` (the last answer is remembered: the
+        fuzzer asks before sending, :meth:`expect` again after)."""
+        key = (seat, self.version, json.dumps(msg, sort_keys=True))
+        if self._last_act is not None and self._last_act[0] == key:
+            return self._last_act[1]
+        answer = self._act(seat, msg)
+        self._last_act = (key, answer)
+        return answer
+
+    def _act(self, seat, msg) -> tuple[str | None, object]:
         from game.rules import IllegalAction
 
         if seat is None:
@@ -107,6 +149,8 @@ class Model:
         v = msg.get("version")
         if v is not None and type(v) is not int:
             return "message.malformed", None
+        if self.rules.result(self.state) is not None:
+            return "game.over", None
         now = self.version
         if v is not None and v != now:
             # protocol.md "Stale versions": ahead, more than 50 behind, or behind with decisions
@@ -116,8 +160,12 @@ class Model:
             current = self.decisions(self.state, seat)
             if any(self.decisions(self.states[u], seat) != current for u in range(v, now)):
                 return "version.stale", None
+        action = msg.get("action")
+        depth, values = depth_and_values(action)
+        if isinstance(action, dict) and (depth > ACTION_MAX_DEPTH or values > ACTION_MAX_VALUES):
+            return "action.malformed", None
         try:
-            return None, self.rules.apply(self.state, seat, self.rules.parse_action(msg.get("action")))
+            return None, self.rules.apply(self.state, seat, self.rules.parse_action(action))
         except IllegalAction as exc:
             return exc.code, None
 
@@ -148,7 +196,12 @@ class Model:
             msg = json.loads(frame)
         except (ValueError, RecursionError):
             return {"type": "error", "id": None, "code": "message.malformed"}
-        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str) or not _valid_unicode(msg):
+        if (
+            not isinstance(msg, dict)
+            or not isinstance(msg.get("type"), str)
+            or depth_and_values(msg)[0] > LIVE_MAX_DEPTH
+            or not _valid_unicode(msg)
+        ):
             return {"type": "error", "id": None, "code": "message.malformed"}
         rid = msg.get("id")
         if not isinstance(rid, (int, str)) or isinstance(rid, bool):
@@ -164,7 +217,23 @@ class Model:
         if kind == "chat":
             code, channel = self.chat(seat, logged_in, msg)
             return {"type": "result", "id": rid, "code": code, "channel": channel, "msg": msg}
+        if kind in ("stand_in", "take_back"):
+            return {"type": "result", "id": rid, "code": self.stand_in(seat, kind, msg)}
         return {"type": "error", "id": rid, "code": "message.unknown_type"}
+
+    def stand_in(self, seat, kind: str, msg) -> str:
+        """The refusal of a ``stand_in`` or ``take_back`` (protocol.md "Stand-in bots"): the fuzz
+        runs for less than ``GAME_AWAY_AFTER`` (180 s), so no seat may be handed to a bot yet."""
+        if kind == "take_back":
+            return "stand_in.not_a_player" if seat is None else "stand_in.none"
+        target = msg.get("seat")
+        if self.rules.result(self.state) is not None:
+            return "game.over"
+        if seat is None:
+            return "stand_in.not_a_player"
+        if not isinstance(target, str) or target not in self.seats:
+            return "stand_in.bad_seat"
+        return "stand_in.self" if target == seat else "stand_in.not_away"
 
 
 # --- random messages --------------------------------------------------------------------------
@@ -196,46 +265,157 @@ def rand_json(rnd: random.Random, depth: int = 3):
     return {rand_string(rnd, rnd.randint(0, 8)): rand_json(rnd, depth - 1) for _ in range(rnd.randint(0, 4))}
 
 
-ACTION_TYPES = [
+AGOT_ACTION_TYPES = [
     "place_orders", "raven", "raven_keep", "raid", "march", "support", "consolidate", "muster",
     "reconcile", "bid", "order_ties", "choose", "select_units", "select_card",
 ]
 UNITS = ["footman", "knight", "ship", "siege_engine", "dragon", ""]
 OPTIONS = ["replace", "peek", "pass", "attacker", "defender", "none", "yes", "no", "0", "1"]
-ACTION_KEYS = ["orders", "choice", "area", "token", "bottom", "target", "moves", "leave_power", "give",
-               "muster", "recruits", "remove", "amount", "order", "option", "units", "card", "to", "unit"]
+AGOT_ACTION_KEYS = ["orders", "choice", "area", "token", "bottom", "target", "moves", "leave_power", "give",
+                    "muster", "recruits", "remove", "amount", "order", "option", "units", "card", "to", "unit"]
+DUKE_ACTION_TYPES = ["setup", "move", "strike", "command", "draw", "place", "summon", "divine", "divine_choose"]
+DUKE_ACTION_KEYS = ["duke", "footmen", "frm", "to", "dragon_facing", "target", "piece", "square", "keep", "destroy"]
+
+
+# --- hostile values (raw JSON text) -------------------------------------------------------------
+#: nesting depths: around the action's bound (16) and the message's (32), around the parser's
+#: recursion limit (~1000: deeper is a RecursionError, caught), and past the message size
+DEPTHS = [1, 2, 15, 16, 17, 30, 31, 32, 33, 100, 400, 500, 600, 900, 999, 1000, 1001, 5000, 8191, 10_000]
+#: Python reads at most 4300 digits of an integer (more: ValueError, so message.malformed); a
+#: float of any length is read (1e999 is infinity)
+HUGE_NUMBERS = [
+    "1" * 5000, "-" + "9" * 5000, "7" * 4300, "-" + "7" * 4300, "1" * 4301, "1" * 5000 + ".5",
+    "0." + "0" * 4998 + "1", "1" + "0" * 4999 + "e-4999", "1e999", "-1e999", "1e-999", "NaN", "Infinity",
+    "-Infinity", "-0", "0e0", "-0.0", str(2**63), str(-(2**63) - 1), str(2**64), "1" * 20,
+]
+#: lone surrogates (and a valid pair) as JSON escapes; NUL and direction marks
+ESCAPES = ['"\\ud800"', '"\\udfff"', '"a\\ud83d"', '"\\ude00\\ud83d"', '"\\ud800\\u0000"', '"x\\udbff\\udfffy"',
+           '"\\u0000"', '"a\\u0000b"', '"\\u202e\\u200f"', '"\\u2066x\\u2069"', '"\\ufeff"', '"\\uffff"']
+SPECIALS = ["", "\x00", "\u200f", "\u202e", "\u2066", "\u061c", "\ufeff", "\ufffe", "\uffff", "\U0010ffff", "\u0301", "\u200d"]
+
+
+def plane_string(rnd: random.Random) -> str:
+    """A JSON string (raw text) of characters of one Unicode plane (0-16), maybe with a NUL, a
+    direction mark or a noncharacter; raw or as escapes. (Surrogate code points cannot travel
+    as UTF-8; they come as escapes, :data:`ESCAPES`.)"""
+    plane = rnd.randrange(17)
+    chars = []
+    for _ in range(rnd.randint(1, 12)):
+        cp = plane * 0x10000 + rnd.randrange(0x10000)
+        chars.append(chr(cp - 0x800 if 0xD800 <= cp < 0xE000 else cp))
+    return json.dumps("".join(chars) + rnd.choice(SPECIALS), ensure_ascii=rnd.random() < 0.3)
+
+
+def hostile_scalar(rnd: random.Random) -> str:
+    r = rnd.random()
+    if r < 0.3:
+        return rnd.choice(HUGE_NUMBERS)
+    if r < 0.6:
+        return plane_string(rnd)
+    if r < 0.8:
+        return rnd.choice(ESCAPES)
+    return rnd.choice(["null", "true", "false", "0", "-1", "0.5", "[]", "{}", '""', '"x"', '"place_orders"', '"move"'])
+
+
+def weird_key(rnd: random.Random) -> str:
+    return rnd.choice(['""', '"__proto__"', '"constructor"', '"type"', '"x"' , '"' + "k" * 3000 + '"',
+                       plane_string(rnd), rnd.choice(ESCAPES)])
+
+
+def hostile(rnd: random.Random, nested: float = 0.4) -> str:
+    """Raw JSON text of a hostile value: lists, objects or both nested to a depth of
+    :data:`DEPTHS` (with probability ``nested``), an object of odd keys, or a scalar
+    (:func:`hostile_scalar`)."""
+    r = rnd.random()
+    if r < nested:
+        depth, kind = rnd.choice(DEPTHS), rnd.choice(["list", "object", "mixed"])
+        opens = ["[" if kind == "list" or (kind == "mixed" and i % 2) else '{"k":' for i in range(depth)]
+        closes = ["]" if o == "[" else "}" for o in reversed(opens)]
+        return "".join(opens) + hostile_scalar(rnd) + "".join(closes)
+    if r < nested + 0.15:
+        return "{" + ", ".join(f"{weird_key(rnd)}: {hostile_scalar(rnd)}" for _ in range(rnd.randint(1, 3))) + "}"
+    return hostile_scalar(rnd)
+
+
+def known_frames(version: int) -> list[str]:
+    """Frames that once crashed the server, sent by every socket before the random stream: the
+    act of issue 13 (its action a list nested 500 deep: RecursionError, socket closed 1011),
+    the same as objects, 10,000 deep, and numbers of 5,000 digits."""
+    head = f'{{"type": "act", "id": "known", "version": {version}, "action": '
+    return [
+        head + "[" * 500 + "]" * 500 + "}",
+        head + "[" * 900 + "1" + "]" * 900 + "}",
+        head + '{"type": "bid", "amount": ' + "[" * 600 + "]" * 600 + "}}",
+        head + '{"k":' * 500 + "1" + "}" * 500 + "}",
+        head + "[" * 10_000 + "]" * 10_000 + "}",
+        head + "1" * 5000 + "}",
+        head + '{"type": "bid", "amount": ' + "7" * 4300 + "}}",
+        '{"type": "ping", "id": ' + "1" * 4300 + "}",
+    ]
+
+
+def with_member(obj: dict, key: str, raw: str) -> str:
+    """The JSON text of ``obj`` with one more member ``key`` (JSON text) whose value is ``raw``
+    (later members win when the key is repeated, as with Python's and browsers' parsers)."""
+    text = json.dumps(obj)
+    return text[:-1] + (", " if len(text) > 2 else "") + f"{key}: {raw}" + "}"
 
 
 class Fuzzer:
-    def __init__(self, rnd: random.Random, model: Model) -> None:
-        from game.rules.agot.data import board
+    """Random messages for a game of the model's ruleset (AGoT or The Duke), in its own words."""
 
+    def __init__(self, rnd: random.Random, model: Model) -> None:
         self.rnd, self.model = rnd, model
-        b = board()
-        self.areas, self.tokens, self.houses = list(b.areas), list(b.order_tokens), list(b.houses)
+        self.ruleset = model.rules.id
+        if self.ruleset == "duke":
+            from game.rules.duke import board as B
+
+            self.areas = [B.name(sq) for sq in B.SQUARES]  # squares
+            self.tokens = ["n", "s", "Footman", "duke"]
+            self.houses = list(model.seats) + ["stark", "Light"]
+            self.action_types, self.action_keys, self.pools = DUKE_ACTION_TYPES, DUKE_ACTION_KEYS, [self.areas, self.tokens]
+        else:
+            from game.rules.agot.data import board
+
+            b = board()
+            self.areas, self.tokens, self.houses = list(b.areas), list(b.order_tokens), list(b.houses)
+            self.action_types, self.action_keys = AGOT_ACTION_TYPES, AGOT_ACTION_KEYS
+            self.pools = [self.areas, self.tokens, self.houses, UNITS, OPTIONS]
 
     def legal(self, seat: str | None):
-        """A legal JSON action answering ``seat``'s pending decision (None if it has none)."""
+        """A legal JSON action answering ``seat``'s pending decision (None if it has none); one
+        that does not end the game when there is one, so the stream goes on reaching the rules
+        (a random game of The Duke is soon over otherwise)."""
         from game.live import bots
-        from game.rules.agot.legal import random_action
 
         m = self.model
         d = next((d for d in m.rules.pending(m.state) if seat is None or d.actor == seat), None)
         if d is None:
             return None
-        return bots.action_to_json(m.rules, random_action(m.state, d, random.Random(self.rnd.random())))
+        rnd = random.Random(self.rnd.random())
+        if self.ruleset == "duke":  # its decisions list every legal action
+            candidates = rnd.sample(d.options["actions"], len(d.options["actions"]))
+        else:
+            from game.rules.agot.legal import random_action
+
+            candidates = (bots.action_to_json(m.rules, random_action(m.state, d, rnd)) for _ in range(5))
+        for action in candidates:
+            if m.rules.result(m.rules.apply(m.state, d.actor, m.rules.parse_action(action))) is None:
+                break
+        return dict(action)
 
     def random_action(self):
         rnd = self.rnd
-        a = {"type": rnd.choice(ACTION_TYPES + ["", "PLACE_ORDERS", "resign", "win"])}
+        a = {"type": rnd.choice(self.action_types + ["", "PLACE_ORDERS", "resign", "win"])}
         for _ in range(rnd.randint(0, 4)):
-            key = rnd.choice(ACTION_KEYS)
+            key = rnd.choice(self.action_keys)
             a[key] = rnd.choice(
                 [
                     rand_json(rnd, 2), rnd.choice(self.areas), rnd.choice(self.tokens), rnd.choice(self.houses),
                     {rnd.choice(self.areas): rnd.choice(self.tokens) for _ in range(rnd.randint(0, 6))},
                     [{"to": rnd.choice(self.areas), "units": ["footman"]}],
                     [{"area": rnd.choice(self.areas), "unit": rnd.choice(["footman", "knight", "ship", "dragon"])}],
+                    [rnd.choice(self.areas), rnd.choice(self.areas)], rnd.randint(-1, 3),
                 ]
             )
         return a
@@ -248,7 +428,7 @@ class Fuzzer:
         if isinstance(v, int):
             return rnd.choice([v + 1, v - 1, -1, 0, 99]) if rnd.random() < p else v
         if isinstance(v, str):
-            pool = rnd.choice([self.areas, self.tokens, self.houses, UNITS, OPTIONS])
+            pool = rnd.choice(self.pools)
             return rnd.choice(pool) if rnd.random() < p else v
         if isinstance(v, list):
             out = [self.perturb(x, p) for x in v]
@@ -273,7 +453,7 @@ class Fuzzer:
             if op == 0 and keys:
                 del a[rnd.choice(keys)]
             elif op == 1:
-                a[rnd.choice(ACTION_KEYS + ["extra", "__proto__"])] = rand_json(rnd, 2)
+                a[rnd.choice(self.action_keys + ["extra", "__proto__"])] = rand_json(rnd, 2)
             elif op == 2 and keys:
                 a[rnd.choice(keys)] = rand_json(rnd, 2)
             elif op == 3 and isinstance(a.get("orders"), dict) and a["orders"]:
@@ -282,7 +462,7 @@ class Fuzzer:
                 if rnd.random() < 0.5:
                     a["orders"][rnd.choice(self.areas)] = rnd.choice(self.tokens)
             elif op == 4:
-                a["type"] = rnd.choice(ACTION_TYPES + [None, 1, ["place_orders"]])
+                a["type"] = rnd.choice(self.action_types + [None, 1, ["place_orders"]])
             else:
                 a = {"type": a.get("type"), **{k: v for k, v in a.items() if k != "type"}}  # same, reordered
         return a
@@ -317,9 +497,38 @@ class Fuzzer:
             msg["text"] = rnd.choice(WEIRD_STRINGS) + rand_string(rnd)
         return msg
 
+    def hostile_message(self, seat: str | None) -> str:
+        """A message with a hostile value (:func:`hostile`) where a value may go."""
+        rnd = self.rnd
+        raw, rid, now = hostile(rnd), rnd.randint(0, 10**6), self.model.version
+        r = rnd.random()
+        if r < 0.4:  # the action itself: often nested (the issue's crash: a list 500 deep)
+            return with_member({"type": "act", "id": rid, "version": now}, '"action"', hostile(rnd, nested=0.7))
+        if r < 0.6:  # a field of a legal action, or an unknown key in it
+            action = self.legal(seat) or self.legal(None) or self.random_action()
+            key = rnd.choice([k for k in action if k != "type"] + ["x", "__proto__", ""])
+            text = with_member({k: v for k, v in action.items() if k != key}, json.dumps(key), raw)
+            return with_member({"type": "act", "id": rid, "version": now}, '"action"', text)
+        if r < 0.7:  # the id or the version
+            msg = {"type": rnd.choice(["act", "ping", "sync", "act"]), "action": self.legal(seat) or {"type": "draw"}}
+            return with_member(msg, rnd.choice(['"id"', '"version"']), raw)
+        if r < 0.75:  # the seat of a stand-in
+            return with_member({"type": "stand_in", "id": rid}, '"seat"', raw)
+        if r < 0.85:  # a chat field
+            msg = {"type": "chat", "id": rid, "channel": "public", "to": rnd.choice(self.model.seats), "text": "hi"}
+            key = rnd.choice(["channel", "to", "text", "text"])
+            del msg[key]
+            return with_member(msg, json.dumps(key), raw)
+        if r < 0.92:  # the type
+            return with_member({"id": rid}, '"type"', raw)
+        # unknown keys beside a readable message
+        return with_member({"type": rnd.choice(["ping", "act", "sync"]), "id": rid}, weird_key(rnd), raw)
+
     def message(self, seat: str | None):
         """A frame: ``str`` (text) or ``bytes`` (binary)."""
         rnd = self.rnd
+        if rnd.random() < HOSTILE:
+            return self.hostile_message(seat)
         r = rnd.random()
         if r < 0.02:
             return rnd.choice([b"", b"\x00\x01", b'{"type": "ping", "id": 1}', os.urandom(rnd.randint(1, 64))])
@@ -354,9 +563,20 @@ class Fuzzer:
             return json.dumps({"type": "ping", "id": rand_json(rnd, 2)})
         if r < 0.32:
             return json.dumps({"type": "sync", "id": rand_json(rnd, 1)})
+        if r < 0.34:
+            target = rnd.choice([*self.model.seats, *self.houses, rand_json(rnd, 1)])
+            return json.dumps(rnd.choice([{"type": "stand_in", "id": rnd.randint(0, 99), "seat": target}, {"type": "take_back", "id": "tb"}]))
         if r < 0.47:
             return json.dumps(self.chat())
         # act
+        msg = self.act(seat)
+        code, new = self.model.act(seat, msg)
+        if code is None and self.model.rules.result(new) is not None:
+            return self.message(seat)  # the game goes on, so the stream goes on reaching the rules
+        return json.dumps(msg)
+
+    def act(self, seat: str | None) -> dict:
+        rnd = self.rnd
         msg = {"type": "act", "id": rnd.choice([rnd.randint(0, 10**6), rand_string(rnd, 5), None, [1], 1.5, True])}
         a = rnd.random()
         if a < 0.12:  # the sender's own legal action, at the current version: the game moves on
@@ -384,7 +604,7 @@ class Fuzzer:
             msg["action"] = action
         if rnd.random() < 0.05:
             msg[rand_string(rnd, 4) or "k"] = rand_json(rnd, 1)
-        return json.dumps(msg)
+        return msg
 
 
 # --- the sockets ------------------------------------------------------------------------------
@@ -470,18 +690,22 @@ def _game_rows(game_id):
     return g.version, list(Action.objects.filter(game_id=game_id).order_by("number").values_list("number", "actor", "action"))
 
 
-async def test_fuzzing_the_live_game(application, make_lobby, make_user, settings):
+@pytest.mark.parametrize("ruleset", ["agot2", "duke"])
+async def test_fuzzing_the_live_game(application, make_lobby, make_user, settings, caplog, ruleset):
+    from game.live.hub import hub
     from game.models import ChatMessage, Game
     from game.rules import get_ruleset
 
-    game, users = await sync_to_async(start_game)(make_lobby, 3)
+    players = 3 if ruleset == "agot2" else 2
+    game, users = await sync_to_async(start_game)(make_lobby, players, ruleset=ruleset)
     watcher = await sync_to_async(make_user)("watcher")
     seats = sorted(users)
     rules = get_ruleset(game.ruleset)
     model = Model(rules, rules.new_game(game.players, game.seed, game.options), seats)
-    rnd = random.Random(SEED)
+    rnd = random.Random(f"{SEED}-{ruleset}")
     fuzz = Fuzzer(rnd, model)
     checker = Checker(documented_codes())
+    members = hub().member_count()
 
     socks = []
     for house in seats:
@@ -493,13 +717,18 @@ async def test_fuzzing_the_live_game(application, make_lobby, make_user, setting
     settings.LIVE_CHAT_RATE, settings.LIVE_CHAT_BURST = 0.5, 2
     ws, _ = await connect(application, game.pk, None)
     socks.append(Sock("anonymous", ws, None, False, limited=True))
-    weights = [0.27, 0.27, 0.26, 0.12, 0.08]
+    assert hub().member_count() == members + len(socks)
+    weights = [0.8 / players] * players + [0.12, 0.08]
+    known = [(s, frame) for s in socks[:-1] for frame in known_frames(0)]  # (the anonymous visitor is rate limited)
 
     chats: dict[int, tuple[str, str]] = {}  # id -> (channel, stored text)
     answers: dict[str, int] = {}
-    for n in range(MESSAGES):
-        sock = rnd.choices(socks, weights)[0]
-        frame = fuzz.message(sock.seat)
+    for n in range(len(known) + MESSAGES):
+        if n < len(known):
+            sock, frame = known[n]
+        else:
+            sock = rnd.choices(socks, weights)[0]
+            frame = fuzz.message(sock.seat)
         if sock.limited and isinstance(frame, str) and '"sync"' in frame:
             # a rate-limited sync's error could not be told from a push arriving before it
             frame = json.dumps({"type": "ping", "id": n})
@@ -507,7 +736,7 @@ async def test_fuzzing_the_live_game(application, make_lobby, make_user, setting
         # send_input, not send_to: empty frames are frames too
         await sock.ws.send_input({"type": "websocket.receive", ("bytes" if isinstance(frame, bytes) else "text"): frame})
         got = await read_answer(sock, checker, want["type"], model.version)
-        where = f"message {n} from {sock.name}: {frame[:300]!r}\nexpected {want}\ngot {str(got)[:500]}"
+        where = f"message {n} from {sock.name}: {frame[:300]!r}\nexpected {str(want)[:500]}\ngot {str(got)[:500]}"
         if got["type"] == "error" and got["error"]["code"] == "rate_limited" and want.get("code") != "rate_limited":
             assert sock.limited, where
             answers["rate_limited"] = answers.get("rate_limited", 0) + 1
@@ -535,7 +764,7 @@ async def test_fuzzing_the_live_game(application, make_lobby, make_user, setting
                 model.accepted.append((sock.seat, want["msg"]["action"]))
                 assert got["version"] == model.version, where
             version, rows = await sync_to_async(_game_rows)(game.pk)
-            assert version == model.version == len(rows), where
+            assert version == model.version == len(rows), where  # a refused act changed nothing
             if want["code"] is None:
                 assert rows[-1] == (model.version, sock.seat, want["msg"]["action"]), where
         if "channel" in want and want["code"] is None:
@@ -543,20 +772,23 @@ async def test_fuzzing_the_live_game(application, make_lobby, make_user, setting
         if n % 50 == 0:
             for s in socks:
                 await read_waiting(s, checker)
+                assert not s.ws.future.done(), f"{s.name}'s consumer ended at message {n}"
+            assert not _logged_errors(caplog), f"message {n}: {_logged_errors(caplog)}"
 
     # the connections are still usable: a ping on each, a legal action for someone awaited
     await asyncio.sleep(0.2)  # the flooding visitor's bucket refills (LIVE_RATE = 50/s here)
     for i, s in enumerate(socks):
         await s.ws.send_json_to({"type": "ping", "id": f"end-{i}"})
         assert (await read_answer(s, checker, "pong"))["id"] == f"end-{i}"
-    seat = next(d.actor for d in rules.pending(model.state))
-    player = next(s for s in socks if s.seat == seat)
-    action = fuzz.legal(seat)
-    await player.ws.send_json_to({"type": "act", "id": "last", "version": model.version, "action": action})
-    got = await read_answer(player, checker, "result")
-    assert got["ok"] is True and got["version"] == model.version + 1, got
-    model.states.append(rules.apply(model.state, seat, rules.parse_action(action)))
-    model.accepted.append((seat, action))
+    seat = next((d.actor for d in rules.pending(model.state)), None)
+    if seat is not None:  # (a game of The Duke may be over)
+        player = next(s for s in socks if s.seat == seat)
+        action = fuzz.legal(seat)
+        await player.ws.send_json_to({"type": "act", "id": "last", "version": model.version, "action": action})
+        got = await read_answer(player, checker, "result")
+        assert got["ok"] is True and got["version"] == model.version + 1, got
+        model.states.append(rules.apply(model.state, seat, rules.parse_action(action)))
+        model.accepted.append((seat, action))
     for s in socks:  # every socket gets the last version (and, before it, every chat line)
         while s.version < model.version:
             checker.frame(s, await s.ws.receive_from(timeout=10))
@@ -575,13 +807,24 @@ async def test_fuzzing_the_live_game(application, make_lobby, make_user, setting
     assert stored == chats
     for s in socks:
         assert sorted(s.chats) == sorted(i for i, (ch, _) in chats.items() if s.readable(ch)), s.name
-    assert (await sync_to_async(Game.objects.get)(pk=game.pk)).status == "running"
+    status = (await sync_to_async(Game.objects.get)(pk=game.pk)).status
+    assert status == ("running" if rules.result(model.state) is None else "finished")
     # the stream really exercised the server
-    print(f"\nfuzz: version {model.version}, {len(chats)} chat lines, refusals {checker.counts}, answers {answers}")
+    print(f"\nfuzz {ruleset}: version {model.version}, {len(chats)} chat lines, refusals {checker.counts}, answers {answers}")
     assert model.version >= MESSAGES // 100 and len(chats) >= MESSAGES // 100
     assert len(checker.counts) >= (12 if MESSAGES >= 1000 else 8), checker.counts
+    # nothing failed in the server, no consumer ended, and none is left behind
+    assert not _logged_errors(caplog), _logged_errors(caplog)
     for s in socks:
+        assert not s.ws.future.done(), s.name
         await s.ws.disconnect()
+        assert s.ws.future.exception() is None, s.name
+    assert hub().member_count() == members
+
+
+def _logged_errors(caplog) -> list[str]:
+    """What was logged at ERROR or above, or with an exception's traceback at any level."""
+    return [r.getMessage()[:300] for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
 
 
 # --- what the fuzzing found, one case each -----------------------------------------------------
@@ -651,10 +894,11 @@ async def test_a_chat_line_of_control_characters_is_empty(application, game3, se
     await stark.disconnect()
 
 
-async def test_the_lobby_sockets_ignore_garbage(application, make_lobby):
+async def test_the_lobby_sockets_ignore_garbage(application, make_lobby, caplog):
     """/ws/lobby/<id>/ and /ws/lobbies/ only read ``{"type": "sync"}``; anything else is ignored.
     A binary frame, deep nesting (RecursionError) and, on the list socket, any text that is not
-    JSON crashed the consumer and closed the socket."""
+    JSON crashed the consumer and closed the socket. Hostile values too (nesting up to 10,000,
+    numbers of 5,000 digits, strings of every plane, lone surrogates): nothing is logged."""
     from channels.testing import WebsocketCommunicator
 
     from .live_helpers import ORIGIN
@@ -663,6 +907,8 @@ async def test_the_lobby_sockets_ignore_garbage(application, make_lobby):
     rnd = random.Random(SEED)
     garbage = [b"\x00\x01", "{not json", "[" * 5000 + "]" * 5000, "null", "[]", '{"type": ["sync"]}', '{"type": "\\ud800"}']
     garbage += [json.dumps(rand_json(rnd, 3)) for _ in range(40)] + [rand_string(rnd, 30) for _ in range(20)]
+    garbage += [hostile(rnd) for _ in range(40)] + [with_member({}, '"type"', hostile(rnd)) for _ in range(10)]
+    garbage += ["[" * 10_000 + "]" * 10_000, '{"type": ' + "1" * 5000 + "}", '{"type": "sync", "x": ' + "1" * 5000 + "}"]
     lobby_ws = WebsocketCommunicator(application, f"/ws/lobby/{lobby.pk}/", headers=[ORIGIN])
     assert (await lobby_ws.connect())[0]
     assert (await lobby_ws.receive_json_from(timeout=5))["type"] == "lobby"
@@ -674,5 +920,6 @@ async def test_the_lobby_sockets_ignore_garbage(application, make_lobby):
         assert await ws.receive_nothing(timeout=0.2)  # nothing answered, nothing closed
     await lobby_ws.send_json_to({"type": "sync"})
     assert (await lobby_ws.receive_json_from(timeout=5))["lobby"]["id"] == lobby.pk
+    assert not _logged_errors(caplog), _logged_errors(caplog)
     await lobby_ws.disconnect()
     await list_ws.disconnect()
