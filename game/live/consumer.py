@@ -277,7 +277,7 @@ class Guarded:
         await self.send(text_data=json.dumps({"type": "error", "id": request_id, "error": err}, ensure_ascii=False))
 
     def failure_language(self) -> str:
-        return getattr(self, "lang", None) or _language(getattr(self, "scope", None) or {})
+        return getattr(self, "lang", None) or socket_language(getattr(self, "scope", None) or {})
 
     async def release(self) -> None:
         """Leave what the consumer joined (the hub, channel-layer groups)."""

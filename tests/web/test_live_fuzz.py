@@ -894,7 +894,7 @@ async def test_a_chat_line_of_control_characters_is_empty(application, game3, se
     await stark.disconnect()
 
 
-async def test_the_lobby_sockets_ignore_garbage(application, make_lobby, caplog):
+async def test_the_lobby_sockets_ignore_garbage(application, make_lobby, caplog, settings):
     """/ws/lobby/<id>/ and /ws/lobbies/ only read ``{"type": "sync"}``; anything else is ignored.
     A binary frame, deep nesting (RecursionError) and, on the list socket, any text that is not
     JSON crashed the consumer and closed the socket. Hostile values too (nesting up to 10,000,
@@ -903,6 +903,9 @@ async def test_the_lobby_sockets_ignore_garbage(application, make_lobby, caplog)
 
     from .live_helpers import ORIGIN
 
+    # garbage, not floods: the size and rate limits (answered, tests/web/test_socket_limits.py) out of the way
+    settings.LIVE_RATE = settings.LIVE_BURST = 10_000
+    settings.LIVE_MAX_MESSAGE = 100_000
     lobby = await sync_to_async(make_lobby)(players=3, seated=1)
     rnd = random.Random(SEED)
     garbage = [b"\x00\x01", "{not json", "[" * 5000 + "]" * 5000, "null", "[]", '{"type": ["sync"]}', '{"type": "\\ud800"}']

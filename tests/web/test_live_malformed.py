@@ -234,7 +234,7 @@ async def test_the_lobby_sockets_survive_a_failing_handler(application, make_lob
     layer = get_channel_layer()
     assert len(layer.groups.get(lobby_group(lobby.pk), {})) == 1
 
-    async def boom(lobby_id):
+    async def boom(*args):
         raise RuntimeError("injected fault")
 
     with monkeypatch.context() as m:
@@ -285,7 +285,7 @@ async def test_a_failing_connect_closes_with_4500_and_leaves_the_hub(application
         raise RuntimeError("injected fault")
 
     with monkeypatch.context() as m:
-        m.setattr(consumer, "_viewer", refused)
+        m.setattr(consumer, "_admission", refused)
         ws = WebsocketCommunicator(application, f"/ws/game/{game.pk}/", headers=[ORIGIN, (b"cookie", cookie)])
         assert await ws.connect() == (False, 4500)
         await ws.wait(timeout=5)
