@@ -11,6 +11,10 @@ Environment variables (all optional):
   layer (needed with more than one server process); default the in-memory layer (one process).
 * ``REDIS_PREFIX`` -- key prefix of the channel layer in Redis (default ``gotweb``), so several
   sites can share one Redis server.
+* ``CHANNEL_GROUP_EXPIRY`` -- seconds the channel layer keeps a group member after it joined
+  (default 86400, channels' own default; at least 3). Each process's hub (``game/live/hub.py``)
+  joins its groups again every third of it, so a game or lobby open for days keeps its pushes;
+  tests set a few seconds.
 * ``CSRF_TRUSTED_ORIGINS`` -- comma-separated origins (``https://play.example.org``) behind a proxy.
 * ``GOTWEB_UI_HARNESS`` -- ``1`` turns on the renderer test harness at ``/harness/`` (a fake
   client over a server-side engine position; never in production). Default off.
@@ -31,6 +35,7 @@ Environment variables (all optional):
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -106,15 +111,26 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- channels --------------------------------------------------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
+#: seconds a channel-layer group member is kept after its (last) ``group_add``; the hub re-joins
+#: every third of it (``game/live/hub.py``)
+CHANNEL_GROUP_EXPIRY = env.int("CHANNEL_GROUP_EXPIRY", default=86400)
+if CHANNEL_GROUP_EXPIRY < 3:
+    raise ImproperlyConfigured("CHANNEL_GROUP_EXPIRY must be at least 3 (seconds)")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": env.str("REDIS_PREFIX", default="gotweb")},
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                "prefix": env.str("REDIS_PREFIX", default="gotweb"),
+                "group_expiry": CHANNEL_GROUP_EXPIRY,
+            },
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"group_expiry": CHANNEL_GROUP_EXPIRY}}
+    }
 
 # --- live play (game/live/apply.py, game/live/consumer.py) -------------------------------------
 #: seconds a bot waits before it acts (``GAME_BOT_DELAY``; ``none`` disables background bots)

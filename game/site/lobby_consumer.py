@@ -6,6 +6,12 @@
 lobby changes, so the list page can refresh itself.
 Clients send nothing but ``{"type": "sync"}`` (asks for the current state again); anything else,
 readable or not, is ignored.
+
+Both join their group through the process's hub (:mod:`game.live.hub`), like the game's sockets:
+one relay per process and group, whose membership the hub renews before the channel layer's
+``group_expiry`` ends it (so a lobby page left open for days keeps its pushes) and restores after
+Redis failed (then each socket is sent the current state again: ``hub.resync``). A socket has no
+channel-layer channel of its own, so a Redis failure does not close it.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from game.live.hub import hub
 from game.live.notify import LOBBY_LIST_GROUP, lobby_group
 from game.models import Lobby
 
@@ -29,7 +36,11 @@ def _state(lobby_id: int):
 
 class _ReadsOnlyJson(AsyncJsonWebsocketConsumer):
     """Ignores what it cannot read (binary frames, text that is not JSON or nests too deeply)
-    instead of failing, which would close the socket."""
+    instead of failing, which would close the socket. Group messages come through the hub: no
+    channel-layer channel per socket (``get_channel_layer`` gives None for an alias not
+    configured)."""
+
+    channel_layer_alias = "none: the hub delivers"
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
         if text_data is None:
@@ -49,19 +60,22 @@ class LobbyConsumer(_ReadsOnlyJson):
             await self.close(code=4404)
             return
         self.group = lobby_group(self.lobby_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await hub().join(self.group, self)
         await self.accept()
         await self.send_json({"type": "lobby", "lobby": state})
 
     async def disconnect(self, code) -> None:
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await hub().leave(self.group, self)
 
     async def receive_json(self, content, **kwargs) -> None:
         if isinstance(content, dict) and content.get("type") == "sync":
             await self.push()
 
     async def lobby_changed(self, event) -> None:
+        await self.push()
+
+    async def hub_resync(self, event) -> None:
         await self.push()
 
     async def push(self) -> None:
@@ -72,11 +86,14 @@ class LobbyConsumer(_ReadsOnlyJson):
 
 class LobbyListConsumer(_ReadsOnlyJson):
     async def connect(self) -> None:
-        await self.channel_layer.group_add(LOBBY_LIST_GROUP, self.channel_name)
+        await hub().join(LOBBY_LIST_GROUP, self)
         await self.accept()
 
     async def disconnect(self, code) -> None:
-        await self.channel_layer.group_discard(LOBBY_LIST_GROUP, self.channel_name)
+        await hub().leave(LOBBY_LIST_GROUP, self)
 
     async def lobbies_changed(self, event) -> None:
+        await self.send_json({"type": "lobbies.changed"})
+
+    async def hub_resync(self, event) -> None:  # changes may have been missed: the page refreshes
         await self.send_json({"type": "lobbies.changed"})
