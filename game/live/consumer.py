@@ -259,7 +259,7 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
             try:
                 await self.push_state()
             except DB_DOWN:
-                await self.send_error("server.unavailable")
+                await self.send_error("server.unavailable", rid)
         elif kind == "act":
             await self.act(rid, msg)
         elif kind == "chat":
