@@ -57,6 +57,30 @@ def action_count(db_url: str, game_id: int) -> int:
         return con.execute("SELECT count(*) FROM game_action WHERE game_id = %s", (game_id,)).fetchone()[0]
 
 
+@contextlib.contextmanager
+def two_servers(tmp: Path, env_a: dict[str, str], env_b: dict[str, str], setup=None):
+    """Daphne A started (it migrates the database), then daphne B and ``setup()`` (e.g. a game's
+    set-up in a child process) at the same time; yields ``((url_a, url_b), setup's result)`` and
+    stops both processes afterwards, also when the test fails."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from .conftest import start_server, stop_server
+
+    procs = []
+    try:
+        a, proc = start_server(tmp, env_a, "daphne-a")
+        procs.append(proc)
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            future = pool.submit(setup) if setup is not None else None
+            b, proc = start_server(tmp, env_b, "daphne-b")
+            procs.append(proc)
+            result = future.result() if future is not None else None
+        yield (a, b), result
+    finally:
+        for proc in procs:
+            stop_server(proc)
+
+
 # --- Redis -----------------------------------------------------------------------------------------
 class RedisServer:
     """A redis-server of the test's own on a free loopback port, with no persistence: a restart

@@ -27,8 +27,7 @@ import pytest
 
 from tests.wsclient import run_sync
 
-from .conftest import start_server, stop_server
-from .faults import Peer, action_count, tcp_proxy, throwaway_database, via
+from .faults import Peer, action_count, tcp_proxy, throwaway_database, two_servers, via
 from .live_tools import legal_move, setup_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis, pytest.mark.postgres]
@@ -38,16 +37,10 @@ def test_database_out_of_reach(tmp_path, postgres_url, redis_url):
     pg_port = urlsplit(postgres_url).port or 5432
     with throwaway_database(postgres_url) as db_url, tcp_proxy(pg_port) as proxy_a, tcp_proxy(pg_port) as proxy_b:
         env = {"REDIS_URL": redis_url, "REDIS_PREFIX": f"gotweb-dbout-{proxy_a.port}", "GAME_BOT_DELAY": "none"}
-        servers = []
-        try:
-            servers.append(start_server(tmp_path, {**env, "DATABASE_URL": via(db_url, proxy_a.port)}, "daphne-a"))
-            servers.append(start_server(tmp_path, {**env, "DATABASE_URL": via(db_url, proxy_b.port)}, "daphne-b"))
-            (a, _), (b, _) = servers
-            info = setup_game({**env, "DATABASE_URL": db_url}, players=3)
+        env_a, env_b = {**env, "DATABASE_URL": via(db_url, proxy_a.port)}, {**env, "DATABASE_URL": via(db_url, proxy_b.port)}
+        setup = lambda: setup_game({**env, "DATABASE_URL": db_url}, players=3)  # noqa: E731
+        with two_servers(tmp_path, env_a, env_b, setup) as ((a, b), info):
             figures = run_sync(_play(db_url, info, {"A": a, "B": b}, {"A": proxy_a, "B": proxy_b}))
-        finally:
-            for _, proc in servers:
-                stop_server(proc)
     print(f"\nPostgreSQL out of reach: {figures}")
 
 

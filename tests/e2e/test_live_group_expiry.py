@@ -24,8 +24,7 @@ import pytest
 
 from tests.wsclient import run_sync
 
-from .conftest import start_server, stop_server
-from .faults import Peer, throwaway_database
+from .faults import Peer, throwaway_database, two_servers
 from .live_tools import legal_move, lobby_tool, setup_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis, pytest.mark.postgres]
@@ -44,17 +43,9 @@ def test_pushes_flow_after_several_group_expiry_periods(tmp_path, postgres_url, 
             "GAME_BOT_DELAY": "none",
             "CHANNEL_GROUP_EXPIRY": str(EXPIRY),
         }
-        servers = []
-        try:
-            servers.append(start_server(tmp_path, env, "daphne-a"))
-            servers.append(start_server(tmp_path, env, "daphne-b"))
-            (a, _), (b, _) = servers
-            info = setup_game(env, players=3)
-            lobby = lobby_tool(env, "open")["lobby"]
+        setup = lambda: (setup_game(env, players=3), lobby_tool(env, "open")["lobby"])  # noqa: E731
+        with two_servers(tmp_path, env, env, setup) as ((a, b), (info, lobby)):
             figures = run_sync(_play(db_url, env, prefix, redis_url, info, lobby, a, b))
-        finally:
-            for _, proc in servers:
-                stop_server(proc)
     print(f"\ngroup expiry {EXPIRY} s: {figures}")
 
 

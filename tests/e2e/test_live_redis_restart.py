@@ -9,7 +9,9 @@ get them at once, the other process's cannot), Redis is started again, and moves
 Checked: no socket is closed at any time (each answers a ``ping`` while Redis is away); every act
 answered ``ok: true`` is in the action log, and the log holds nothing else; after Redis is back,
 every socket on both processes catches up with the versions it missed (the hub joins its groups
-again and sends each socket the current state) and then receives every later version.
+again and sends each socket the current state) and then receives every later version. A lobby's
+sockets and the lobby list's, on both processes, stay open too and hear of a change made after
+the restart.
 """
 
 from __future__ import annotations
@@ -21,9 +23,8 @@ import pytest
 
 from tests.wsclient import run_sync
 
-from .conftest import start_server, stop_server
-from .faults import Peer, action_count, redis_server, throwaway_database
-from .live_tools import legal_move, setup_game
+from .faults import Peer, action_count, redis_server, throwaway_database, two_servers
+from .live_tools import legal_move, lobby_tool, setup_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
 
@@ -31,20 +32,13 @@ pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
 def test_redis_restart_mid_game(tmp_path, postgres_url):
     with throwaway_database(postgres_url) as db_url, redis_server(tmp_path) as redis:
         env = {"DATABASE_URL": db_url, "REDIS_URL": redis.url, "REDIS_PREFIX": "gotweb-restart", "GAME_BOT_DELAY": "none"}
-        servers = []
-        try:
-            servers.append(start_server(tmp_path, env, "daphne-a"))
-            servers.append(start_server(tmp_path, env, "daphne-b"))
-            (a, _), (b, _) = servers
-            info = setup_game(env, players=3)
-            figures = run_sync(_play(db_url, redis, info, {"A": a, "B": b}))
-        finally:
-            for _, proc in servers:
-                stop_server(proc)
+        setup = lambda: (setup_game(env, players=3), lobby_tool(env, "open")["lobby"])  # noqa: E731
+        with two_servers(tmp_path, env, env, setup) as ((a, b), (info, lobby)):
+            figures = run_sync(_play(db_url, env, redis, info, lobby, {"A": a, "B": b}))
     print(f"\nRedis restart: {figures}")
 
 
-async def _play(db_url, redis, info, servers) -> dict:
+async def _play(db_url, env, redis, info, lobby, servers) -> dict:
     game, cookies = info["game"], info["cookies"]
     socks: dict[tuple[str, str], Peer] = {}
     for house, cookie in cookies.items():
@@ -52,8 +46,12 @@ async def _play(db_url, redis, info, servers) -> dict:
             socks[(house, name)] = await Peer.open(f"{house}@{name}", url, f"/ws/game/{game}/", cookie)
     for name, url in servers.items():
         socks[("spectator", name)] = await Peer.open(f"spectator@{name}", url, f"/ws/game/{game}/")
+    lobby_socks = [await Peer.open(f"lobby@{n}", u, f"/ws/lobby/{lobby}/") for n, u in servers.items()]
+    list_socks = [await Peer.open(f"lobbies@{n}", u, "/ws/lobbies/") for n, u in servers.items()]
     for p in socks.values():
         await p.wait(lambda m: m["type"] == "state" and m["version"] == 0)
+    for p in lobby_socks:
+        await p.wait(lambda m: m["type"] == "lobby")
 
     accepted, turn = 0, 0
 
@@ -100,11 +98,19 @@ async def _play(db_url, redis, info, servers) -> dict:
             v = await move(via)
             after.append(v)
             await everyone_has(v)
+
+        # the lobby sockets too: still open, and their groups joined again
+        told = [sum(m["type"] == "lobbies.changed" for m in p.msgs) for p in list_socks]
+        joined_version = lobby_tool(env, "join", str(lobby))["version"]
+        for p in lobby_socks:
+            await p.wait(lambda m: m["type"] == "lobby" and m["lobby"]["version"] == joined_version)
+        for p, n in zip(list_socks, told):
+            await p.wait(lambda m, p=p, n=n: sum(x["type"] == "lobbies.changed" for x in p.msgs) > n)
     finally:
-        for p in socks.values():
+        for p in [*socks.values(), *lobby_socks, *list_socks]:
             await p.close()
 
-    closed = {p.name: p.closed for p in socks.values() if p.closed is not None}
+    closed = {p.name: p.closed for p in [*socks.values(), *lobby_socks, *list_socks] if p.closed is not None}
     assert closed == {}
     logged = action_count(db_url, game)
     assert logged == accepted == after[-1], (logged, accepted)  # nothing accepted is lost, nothing else written
