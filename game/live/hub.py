@@ -32,9 +32,10 @@ after 0.25, 0.5, 1, 2, then every 4 s (:data:`RETRY_DELAYS`) until that works. T
 read again, and every member is handed ``{"type": "hub.resync"}`` (:data:`RESYNC`): the messages
 sent while the layer was away are lost, so each consumer sends its viewer the current state from
 the database (its ``hub_resync`` handler). A socket stays open throughout; its process's own
-changes still reach it at once (:meth:`Hub.publish` delivers locally first). Every call to the
-layer is bounded by :data:`LAYER_TIMEOUT` seconds, so a Redis that hangs is a failure too, not a
-stuck socket.
+changes still reach it at once (:meth:`Hub.publish` delivers locally first). Every join, leave
+and send is bounded by :data:`LAYER_TIMEOUT` seconds, so a Redis that hangs cannot hold up a
+socket's connect or act (a relay's blocking read is the layer's own: channels_redis reads with a
+5 s server-side timeout).
 """
 
 from __future__ import annotations
@@ -158,12 +159,12 @@ class Hub:
     async def publish(self, group: str, message: dict) -> None:
         """Hand ``message`` to the local members at once, then to the group's other processes.
         A channel layer that is down is logged, not raised: the change is committed, and other
-        processes' sockets catch up when they resync."""
+        processes' sockets catch up when their hub recovers (:data:`RESYNC`)."""
         self.deliver(group, message)
         try:
             await self._layer_call(self.layer.group_send(group, {**message, ORIGIN: self.id}))
-        except Exception as exc:
-            self._failed(f"could not send to group {group}", exc)
+        except Exception as exc:  # an outage is noticed (and recovered from) by the relays' reads
+            log.warning("hub: could not send to group %s: %r", group, exc)
 
     async def _relay(self, group: str, channel: str) -> None:
         while True:
