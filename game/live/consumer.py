@@ -363,6 +363,9 @@ class GameConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
                 if loop.time() >= end:
                     log.warning("live: game %s socket gave up catching up: %r", self.game_id, exc)
                     return
+            except Exception:  # anything else is a bug: logged, and the socket stays as it is
+                log.exception("live: game %s socket could not catch up", self.game_id)
+                return
             await asyncio.sleep(CATCH_UP_DELAYS[min(attempt, len(CATCH_UP_DELAYS) - 1)])
             attempt += 1
 
