@@ -13,6 +13,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
 import uuid
@@ -25,16 +26,38 @@ from tests.conftest import port_open
 from tests.daphne import free_port
 from tests.wsclient import WS, Closed
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 # --- PostgreSQL ------------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def migrated_template(postgres_url):
+    """The name of a PostgreSQL database migrated once per test session, the template of the
+    fault tests' databases (a copy is made in a fraction of a second; migrating costs seconds);
+    dropped at the end of the session (made a fixture of tests/e2e by its conftest)."""
+    import psycopg
+
+    name = f"gotweb_fault_tpl_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        env = {**os.environ, "DATABASE_URL": urlunsplit(urlsplit(postgres_url)._replace(path=f"/{name}"))}
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+        yield name
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @contextlib.contextmanager
-def throwaway_database(postgres_url: str):
-    """The URL of a new empty PostgreSQL database, dropped afterwards (with its connections)."""
+def throwaway_database(postgres_url: str, template: str | None = None):
+    """The URL of a new PostgreSQL database (empty, or a copy of ``template``), dropped afterwards
+    (with its connections)."""
     import psycopg
 
     name = f"gotweb_fault_{os.getpid()}_{uuid.uuid4().hex[:6]}"
     with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else ""))
     try:
         yield urlunsplit(urlsplit(postgres_url)._replace(path=f"/{name}"))
     finally:
@@ -59,23 +82,35 @@ def action_count(db_url: str, game_id: int) -> int:
 
 @contextlib.contextmanager
 def two_servers(tmp: Path, env_a: dict[str, str], env_b: dict[str, str], setup=None):
-    """Daphne A started (it migrates the database), then daphne B and ``setup()`` (e.g. a game's
-    set-up in a child process) at the same time; yields ``((url_a, url_b), setup's result)`` and
-    stops both processes afterwards, also when the test fails."""
+    """Daphne A, daphne B and ``setup()`` (e.g. a game's set-up in a child process) started at
+    the same time on an already migrated database (:func:`migrated_template`); yields
+    ``((url_a, url_b), setup's result)`` and stops both processes afterwards, also when the test
+    or one of the starts fails."""
     from concurrent.futures import ThreadPoolExecutor
 
     from .conftest import start_server, stop_server
 
-    procs = []
+    procs, failure, urls = [], None, []
     try:
-        a, proc = start_server(tmp, env_a, "daphne-a")
-        procs.append(proc)
-        with ThreadPoolExecutor(max_workers=1) as pool:
+        with ThreadPoolExecutor(max_workers=3) as pool:
+            starts = [pool.submit(start_server, tmp, env, name) for env, name in ((env_a, "daphne-a"), (env_b, "daphne-b"))]
             future = pool.submit(setup) if setup is not None else None
-            b, proc = start_server(tmp, env_b, "daphne-b")
-            procs.append(proc)
-            result = future.result() if future is not None else None
-        yield (a, b), result
+            for start in starts:
+                try:
+                    url, proc = start.result()
+                    procs.append(proc)
+                    urls.append(url)
+                except BaseException as exc:  # noqa: BLE001 (pytest.fail's Failed included) raised below
+                    failure = failure or exc
+            result = None
+            if future is not None:
+                try:
+                    result = future.result()
+                except BaseException as exc:  # noqa: BLE001
+                    failure = failure or exc
+        if failure is not None:
+            raise failure
+        yield (urls[0], urls[1]), result
     finally:
         for proc in procs:
             stop_server(proc)

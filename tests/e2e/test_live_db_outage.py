@@ -33,9 +33,9 @@ from .live_tools import legal_move, setup_game
 pytestmark = [pytest.mark.e2e, pytest.mark.redis, pytest.mark.postgres]
 
 
-def test_database_out_of_reach(tmp_path, postgres_url, redis_url):
+def test_database_out_of_reach(tmp_path, postgres_url, redis_url, migrated_template):
     pg_port = urlsplit(postgres_url).port or 5432
-    with throwaway_database(postgres_url) as db_url, tcp_proxy(pg_port) as proxy_a, tcp_proxy(pg_port) as proxy_b:
+    with throwaway_database(postgres_url, migrated_template) as db_url, tcp_proxy(pg_port) as proxy_a, tcp_proxy(pg_port) as proxy_b:
         env = {"REDIS_URL": redis_url, "REDIS_PREFIX": f"gotweb-dbout-{proxy_a.port}", "GAME_BOT_DELAY": "none"}
         env_a, env_b = {**env, "DATABASE_URL": via(db_url, proxy_a.port)}, {**env, "DATABASE_URL": via(db_url, proxy_b.port)}
         setup = lambda: setup_game({**env, "DATABASE_URL": db_url}, players=3)  # noqa: E731

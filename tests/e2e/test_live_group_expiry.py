@@ -33,8 +33,8 @@ EXPIRY = 3  # seconds
 RUN_FOR = 13  # seconds of play: over four expiry periods
 
 
-def test_pushes_flow_after_several_group_expiry_periods(tmp_path, postgres_url, redis_url):
-    with throwaway_database(postgres_url) as db_url:
+def test_pushes_flow_after_several_group_expiry_periods(tmp_path, postgres_url, redis_url, migrated_template):
+    with throwaway_database(postgres_url, migrated_template) as db_url:
         prefix = f"gotweb-exp-{uuid.uuid4().hex[:8]}"
         env = {
             "DATABASE_URL": db_url,
@@ -115,7 +115,7 @@ async def _play(db_url, env, prefix, redis_url, info, lobby, a, b) -> dict:
     assert heard and heard[0][0] - joined < EXPIRY
     late = [v for t, v in heard if t - joined > EXPIRY + 2]
     assert late == [], f"a member that never re-joined still hears version {late}: the expiry is not {EXPIRY} s"
-    assert version >= 8 and played >= 4 * EXPIRY
+    assert played >= 4 * EXPIRY and version >= 4  # moves (about one a second) until past four periods
     for p in socks.values():
         assert p.closed is None
         assert p.versions() == sorted(p.versions()) and set(range(version + 1)) <= set(p.versions()), p.name

@@ -29,8 +29,8 @@ from .live_tools import legal_move, lobby_tool, setup_game
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
 
 
-def test_redis_restart_mid_game(tmp_path, postgres_url):
-    with throwaway_database(postgres_url) as db_url, redis_server(tmp_path) as redis:
+def test_redis_restart_mid_game(tmp_path, postgres_url, migrated_template):
+    with throwaway_database(postgres_url, migrated_template) as db_url, redis_server(tmp_path) as redis:
         env = {"DATABASE_URL": db_url, "REDIS_URL": redis.url, "REDIS_PREFIX": "gotweb-restart", "GAME_BOT_DELAY": "none"}
         setup = lambda: (setup_game(env, players=3), lobby_tool(env, "open")["lobby"])  # noqa: E731
         with two_servers(tmp_path, env, env, setup) as ((a, b), (info, lobby)):
