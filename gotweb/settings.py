@@ -113,9 +113,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env.str("REDIS_URL", default="")
 #: seconds a channel-layer group member is kept after its (last) ``group_add``; the hub re-joins
 #: every third of it (``game/live/hub.py``)
-CHANNEL_GROUP_EXPIRY = env.int("CHANNEL_GROUP_EXPIRY", default=86400)
+try:
+    CHANNEL_GROUP_EXPIRY = env.int("CHANNEL_GROUP_EXPIRY", default=86400)
+except ValueError:
+    CHANNEL_GROUP_EXPIRY = -1
 if CHANNEL_GROUP_EXPIRY < 3:
-    raise ImproperlyConfigured("CHANNEL_GROUP_EXPIRY must be at least 3 (seconds)")
+    raise ImproperlyConfigured("CHANNEL_GROUP_EXPIRY must be a whole number of seconds, at least 3")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
