@@ -210,3 +210,40 @@ async def _test_the_hub_joins_again_after_redis_restarts(server):
     assert here.recoveries >= 1 and there.recoveries >= 1
     await here.leave(group, local)
     await there.leave(group, remote)
+
+
+def test_joining_while_redis_is_down(tmp_path):
+    """A socket that connects while Redis is down is still served (its join does not raise); its
+    relay is added to the group once Redis answers, and later messages reach it."""
+    from tests.e2e.faults import RedisServer
+
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        run_sync(_test_joining_while_redis_is_down(server))
+    finally:
+        server.kill()
+
+
+async def _test_joining_while_redis_is_down(server):
+    from channels_redis.core import RedisChannelLayer
+
+    layer = RedisChannelLayer(hosts=[server.url], prefix="gotweb-test")
+    here, there, group = Hub(layer), Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
+    sender = Member()
+    await here.join(group, sender)
+    server.kill()
+    late = Member()
+    await asyncio.wait_for(there.join(group, late), 10)  # neither raises nor hangs
+    assert there.members(group) == 1
+    await asyncio.sleep(0.3)
+    server.start()
+    loop = asyncio.get_running_loop()
+    end, version = loop.time() + 20, 0
+    while not any(m["type"] == "game.changed" for m in late.got) and loop.time() < end:
+        version += 1
+        await here.publish(group, {"type": "game.changed", "version": version})
+        await asyncio.sleep(0.5)
+    assert any(m["type"] == "game.changed" for m in late.got), late.got
+    await here.leave(group, sender)
+    await there.leave(group, late)
