@@ -20,6 +20,7 @@ import json
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import InterfaceError, OperationalError
 
 from game.live.hub import hub
 from game.live.notify import LOBBY_LIST_GROUP, lobby_group
@@ -79,7 +80,12 @@ class LobbyConsumer(_ReadsOnlyJson):
         await self.push()
 
     async def push(self) -> None:
-        state = await _state(self.lobby_id)
+        """The lobby's current state; nothing while the database cannot be reached (the socket
+        stays open; the next change, ``sync`` or reconnect sends it)."""
+        try:
+            state = await _state(self.lobby_id)
+        except (OperationalError, InterfaceError):
+            return
         if state is not None:
             await self.send_json({"type": "lobby", "lobby": state})
 

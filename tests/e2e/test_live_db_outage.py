@@ -14,7 +14,8 @@ Every house has a socket on each process (Stark's on A in Chinese), and a specta
    version reaching every socket.
 
 Checked: the action log holds exactly the acts answered ``ok: true`` (none refused is there,
-none accepted is missing), no socket is ever closed.
+none accepted is missing), no socket is ever closed (a lobby page's socket that asks for its
+lobby while the database is away included).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import pytest
 from tests.wsclient import run_sync
 
 from .faults import Peer, action_count, tcp_proxy, throwaway_database, two_servers, via
-from .live_tools import legal_move, setup_game
+from .live_tools import legal_move, lobby_tool, setup_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis, pytest.mark.postgres]
 
@@ -38,13 +39,14 @@ def test_database_out_of_reach(tmp_path, postgres_url, redis_url, migrated_templ
     with throwaway_database(postgres_url, migrated_template) as db_url, tcp_proxy(pg_port) as proxy_a, tcp_proxy(pg_port) as proxy_b:
         env = {"REDIS_URL": redis_url, "REDIS_PREFIX": f"gotweb-dbout-{proxy_a.port}", "GAME_BOT_DELAY": "none"}
         env_a, env_b = {**env, "DATABASE_URL": via(db_url, proxy_a.port)}, {**env, "DATABASE_URL": via(db_url, proxy_b.port)}
-        setup = lambda: setup_game({**env, "DATABASE_URL": db_url}, players=3)  # noqa: E731
-        with two_servers(tmp_path, env_a, env_b, setup) as ((a, b), info):
-            figures = run_sync(_play(db_url, info, {"A": a, "B": b}, {"A": proxy_a, "B": proxy_b}))
+        direct = {**env, "DATABASE_URL": db_url}
+        setup = lambda: (setup_game(direct, players=3), lobby_tool(direct, "open")["lobby"])  # noqa: E731
+        with two_servers(tmp_path, env_a, env_b, setup) as ((a, b), (info, lobby)):
+            figures = run_sync(_play(db_url, info, lobby, {"A": a, "B": b}, {"A": proxy_a, "B": proxy_b}))
     print(f"\nPostgreSQL out of reach: {figures}")
 
 
-async def _play(db_url, info, servers, proxies) -> dict:
+async def _play(db_url, info, lobby, servers, proxies) -> dict:
     game, cookies = info["game"], info["cookies"]
     socks: dict[tuple[str, str], Peer] = {}
     for house, cookie in cookies.items():
@@ -53,8 +55,10 @@ async def _play(db_url, info, servers, proxies) -> dict:
             socks[(house, name)] = await Peer.open(f"{house}@{name}", url, f"/ws/game/{game}/{lang}", cookie)
     for name, url in servers.items():
         socks[("spectator", name)] = await Peer.open(f"spectator@{name}", url, f"/ws/game/{game}/")
+    lobby_sock = await Peer.open("lobby@A", servers["A"], f"/ws/lobby/{lobby}/")
     for p in socks.values():
         await p.wait(lambda m: m["type"] == "state" and m["version"] == 0)
+    await lobby_sock.wait(lambda m: m["type"] == "lobby")
 
     accepted, refused, turn = 0, [], 0
 
@@ -96,6 +100,7 @@ async def _play(db_url, info, servers, proxies) -> dict:
         assert sync["type"] == "error" and sync["error"]["code"] == "server.unavailable", sync
         for p in socks.values():
             assert (await p.request({"type": "ping"}))["type"] == "pong", p.name
+        await lobby_sock.ws.send_json({"type": "sync"})  # a lobby socket cannot read its lobby: no answer
         await asyncio.sleep(max(0.0, 3.0 - (time.monotonic() - cut_at)))  # a few seconds away
         assert (await move("B", expect_ok=False))["error"]["code"] == "server.unavailable"
         down_for = time.monotonic() - cut_at
@@ -121,11 +126,15 @@ async def _play(db_url, info, servers, proxies) -> dict:
         for v_via in "ABAB":
             later.append((await move(v_via))["version"])
             await everyone_has(later[-1])
+        assert lobby_sock.closed is None, f"the lobby socket was closed ({lobby_sock.closed})"
+        lobby_sock.msgs.clear()
+        await lobby_sock.ws.send_json({"type": "sync"})  # still open, and served again
+        await lobby_sock.wait(lambda m: m["type"] == "lobby")
     finally:
-        for p in socks.values():
+        for p in [*socks.values(), lobby_sock]:
             await p.close()
 
-    closed = {p.name: p.closed for p in socks.values() if p.closed is not None}
+    closed = {p.name: p.closed for p in [*socks.values(), lobby_sock] if p.closed is not None}
     assert closed == {}
     logged = action_count(db_url, game)
     assert logged == accepted == later[-1], (logged, accepted)  # every accepted act, and no refused one
