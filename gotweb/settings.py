@@ -15,6 +15,10 @@ Environment variables (all optional):
   sites can share one Redis server. ``REDIS_URL`` also selects Django's ``RedisCache`` as the
   default cache (key prefix ``<REDIS_PREFIX>-cache``), where the live sockets' limits per user and
   per IP are counted across every server process; default the local-memory cache (one process).
+* ``CHANNEL_GROUP_EXPIRY`` -- seconds the channel layer keeps a group member after it joined
+  (default 86400, channels' own default; at least 3). Each process's hub (``game/live/hub.py``)
+  joins its groups again every third of it, so a game or lobby open for days keeps its pushes;
+  tests set a few seconds.
 * ``CSRF_TRUSTED_ORIGINS`` -- comma-separated origins (``https://play.example.org``) behind a proxy.
   When set, a websocket handshake is accepted only from exactly these origins (scheme, host and
   port; ``https://*.example.org`` for subdomains), see ``gotweb/asgi.py``; otherwise its Origin's
@@ -149,15 +153,29 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- channels --------------------------------------------------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
+#: seconds a channel-layer group member is kept after its (last) ``group_add``; the hub re-joins
+#: every third of it (``game/live/hub.py``)
+try:
+    CHANNEL_GROUP_EXPIRY = env.int("CHANNEL_GROUP_EXPIRY", default=86400)
+except ValueError:
+    CHANNEL_GROUP_EXPIRY = -1
+if CHANNEL_GROUP_EXPIRY < 3:
+    raise ImproperlyConfigured("CHANNEL_GROUP_EXPIRY must be a whole number of seconds, at least 3")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": env.str("REDIS_PREFIX", default="gotweb")},
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                "prefix": env.str("REDIS_PREFIX", default="gotweb"),
+                "group_expiry": CHANNEL_GROUP_EXPIRY,
+            },
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"group_expiry": CHANNEL_GROUP_EXPIRY}}
+    }
 
 # --- cache: the live sockets' limits per user and per IP (game/live/ratelimit.py) -------------
 # Shared by every server process when REDIS_URL is set (their counts must add up); otherwise the

@@ -11,7 +11,11 @@ computed for that viewer by :func:`game.live.payloads.payload_text`, never the r
 Bad input (too large, not JSON, unknown type, flooding) gets an ``error`` and the connection stays
 open. So does a failure of the server's own (:class:`Guarded`): an unexpected exception in a
 handler is answered ``server.error``, logged in one line, and the socket stays open; the hub lets
-go of the consumer however it ends.
+go of the consumer however it ends. So does a fault of the services behind it: a database that
+cannot be reached refuses the message with ``server.unavailable`` (:class:`Unavailable`) and a
+push it could not read is retried until it can (:meth:`GameConsumer.catch_up`); a channel layer
+(Redis) that fails is the hub's to recover from, and a socket has no channel-layer channel of its
+own that could fail it.
 
 Who may connect: anyone to a public game, only those who may see its lobby to a private one
 (:func:`game.live.access.may_see`; others are closed with 4403), and no more sockets per user or
@@ -22,6 +26,7 @@ closed (4403, or 4409 when it may reconnect as its new viewer). Limits: ``docs/p
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from http.cookies import SimpleCookie
@@ -32,6 +37,7 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.utils import translation
 
 from game.models import Game
@@ -49,6 +55,23 @@ log = logging.getLogger(__name__)
 #: close codes (docs/protocol.md): not allowed to see this game; no such game; the viewer changed
 #: (a seat given to someone else: reconnect); 4429, too many sockets, is ratelimit.CLOSE_TOO_MANY
 CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_VIEWER_CHANGED = 4403, 4404, 4409
+
+
+log = logging.getLogger(__name__)
+
+#: the database errors that mean "cannot reach the database now" (a lost or refused connection)
+DB_DOWN = (OperationalError, InterfaceError)
+#: seconds between a socket's attempts to read a state it could not read (the last one repeats),
+#: and how long it keeps trying
+CATCH_UP_DELAYS, CATCH_UP_FOR = (0.5, 1.0, 2.0, 4.0), 600.0
+
+
+class Unavailable(IllegalAction):
+    """The database could not be reached: the message was not carried out (``server.unavailable``;
+    the client may send it again). Raised by :func:`published`."""
+
+    def __init__(self) -> None:
+        super().__init__("server.unavailable", "The server cannot reach its database right now.")
 
 
 def _setting(name: str, default):
@@ -118,13 +141,19 @@ async def published(fn, *args):
     """``fn(*args)`` (a call of the apply path, chat or stand-ins) in the database thread, with the group messages
     of what it committed held (:func:`game.live.notify.held`), then published through this process's
     hub, which hands them to its own sockets at once. Returns what ``fn`` returns; what it raises
-    propagates, and then nothing was committed or published."""
+    propagates, and then nothing was committed or published. A database that cannot be reached
+    raises :class:`Unavailable` (whose transaction was rolled back by PostgreSQL, except when the
+    connection broke during the ``COMMIT`` itself: the next ``state`` shows which)."""
 
     def run():
         with notify.held() as messages:
             return fn(*args), messages
 
-    result, messages = await database_sync_to_async(run)()
+    try:
+        result, messages = await database_sync_to_async(run)()
+    except DB_DOWN as exc:
+        log.warning("live: database unavailable for %s: %r", getattr(fn, "__name__", fn), exc)
+        raise Unavailable() from exc
     h = hub()
     for group, message in messages:
         await h.publish(group, message)
@@ -284,6 +313,12 @@ class Guarded:
 
 
 class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
+    #: no channel-layer channel per socket: group messages come through the hub. (A channel of its
+    #: own would cost a Redis reader per socket and, when Redis fails, fail the socket's receive
+    #: loop and so close it.) ``get_channel_layer`` gives None for an alias not configured.
+    channel_layer_alias = "none: the hub delivers"
+    catch_up_task: asyncio.Task | None = None
+
     async def connect(self) -> None:
         if not await self.take_slot():
             return
@@ -311,7 +346,10 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         await database_sync_to_async(bots.schedule_bots)(self.game_id)
 
     async def release(self) -> None:
-        """Leave the hub: once the consumer has ended, however it ended (:class:`Guarded`)."""
+        """Stop catching up and leave the hub: once the consumer has ended, however it ended
+        (:class:`Guarded`)."""
+        if self.catch_up_task is not None:
+            self.catch_up_task.cancel()
         if hasattr(self, "group"):
             await hub().leave(self.group, self)
 
@@ -390,7 +428,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
     async def handle(self, kind: str, rid, msg: dict) -> None:
         """Answer the message ``msg`` (a JSON object of type ``kind``, request id ``rid``)."""
         if kind == "sync":
-            await self.sync()
+            await self.sync(rid)
         elif kind == "act":
             await self.act(rid, msg)
         elif kind == "chat":
@@ -402,12 +440,16 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         else:
             await self.send_error("message.unknown_type", rid, type=kind[:40])
 
-    async def sync(self) -> None:
-        """A ``sync``: the current state again, within the owner's shared budget."""
-        if await taken(self.requests):
-            await self.push_state()
-        else:
+    async def sync(self, rid=None) -> None:
+        """A ``sync``: the current state again, within the owner's shared budget; a database out
+        of reach is answered ``server.unavailable`` (echoing the message's ``rid``)."""
+        if not await taken(self.requests):
             await self.send_error("rate_limited")
+            return
+        try:
+            await self.push_state()
+        except DB_DOWN:
+            await self.send_error("server.unavailable", rid)
 
     async def answer_failure(self, kind: str | None, request_id) -> None:
         """A request (``act``, ``chat``, ``stand_in``, ``take_back``) is answered by a ``result``
@@ -478,9 +520,44 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         seats = event.get("seats") if version > self.seats_version else None
         if seats is not None:
             self.seats_version = version
-        sent = version > self.sent_version and await self.push_state(version, seats)
+        try:
+            sent = version > self.sent_version and await self.push_state(version, seats)
+        except DB_DOWN:  # this version was not read: the socket catches up when it can be
+            self.catch_up()
+            return
         if seats is not None and not sent:
             await self.push_seats(seats)
+
+    async def hub_resync(self, event) -> None:
+        """The hub recovered from a channel-layer failure: pushes may have been lost meanwhile."""
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Send the latest state (when newer than the socket's) and the seat status, in a task
+        that tries again after each of :data:`CATCH_UP_DELAYS` while the database is away, for
+        at most :data:`CATCH_UP_FOR` seconds. One such task per socket at a time."""
+        if self.catch_up_task is None or self.catch_up_task.done():
+            self.catch_up_task = asyncio.get_running_loop().create_task(self._catch_up())
+
+    async def _catch_up(self) -> None:
+        loop = asyncio.get_running_loop()
+        end, attempt = loop.time() + CATCH_UP_FOR, 0
+        while True:
+            try:
+                got = await database_sync_to_async(payloads.payload_text)(self.game_id, self.viewer, self.lang, None)
+                if got is not None and got[0] > self.sent_version:
+                    await self.push_state(got[0])
+                await self.push_seats()
+                return
+            except DB_DOWN as exc:
+                if loop.time() >= end:
+                    log.warning("live: game %s socket gave up catching up: %r", self.game_id, exc)
+                    return
+            except Exception:  # anything else is a bug: logged, and the socket stays as it is
+                log.exception("live: game %s socket could not catch up", self.game_id)
+                return
+            await asyncio.sleep(CATCH_UP_DELAYS[min(attempt, len(CATCH_UP_DELAYS) - 1)])
+            attempt += 1
 
     async def game_seats(self, event) -> None:
         await self.push_seats(event["seats"], event.get("event"))

@@ -28,6 +28,7 @@ MESSAGES = {
     "chat.too_long": _("Chat messages are limited to %(limit)s characters."),
     "chat.bad_channel": _("You cannot write to that chat."),
     "game.not_found": _("This game does not exist."),
+    "server.unavailable": _("The server cannot reach its database right now. Try again in a moment."),
     "stand_in.not_a_player": _("Only the players of this game can hand a seat to a bot."),
     "stand_in.bad_seat": _("There is no player's seat of that name in this game."),
     "stand_in.self": _("You cannot hand your own seat to a bot."),

@@ -17,6 +17,25 @@ Members are consumers. Each gets its messages through its ``dispatch`` (the hand
 message's ``type``), one at a time and in the order the hub received them, in a task of its own,
 as Channels would deliver them: one slow member does not hold up the others. There is one hub per
 event loop (daphne runs one; each async test has its own) and per channel layer.
+
+**Memberships are kept alive.** A channel layer forgets a group member ``group_expiry`` seconds
+after its ``group_add`` (channels_redis and the in-memory layer: 86,400 s unless configured; here
+the setting ``CHANNEL_GROUP_EXPIRY``). While the hub has groups, its keeper task adds every relay
+to its group again every ``group_expiry / 3`` seconds (:attr:`Hub.refresh_every`, read from the
+layer's own ``group_expiry``), so a game or lobby open for days keeps its pushes; the keeper stops
+with the last group.
+
+**A channel layer that fails is recovered from.** When a relay cannot receive, or a ``group_add``
+fails (Redis stopped or restarted: a restarted Redis has forgotten every group), the hub counts
+the layer as broken: its relays wait, and the keeper adds every relay to its group again, retrying
+after 0.25, 0.5, 1, 2, then every 4 s (:data:`RETRY_DELAYS`) until that works. Then the relays
+read again, and every member is handed ``{"type": "hub.resync"}`` (:data:`RESYNC`): the messages
+sent while the layer was away are lost, so each consumer sends its viewer the current state from
+the database (its ``hub_resync`` handler). A socket stays open throughout; its process's own
+changes still reach it at once (:meth:`Hub.publish` delivers locally first). Every join, leave
+and send is bounded by :data:`LAYER_TIMEOUT` seconds, so a Redis that hangs cannot hold up a
+socket's connect or act (a relay's blocking read is the layer's own: channels_redis reads with a
+5 s server-side timeout).
 """
 
 from __future__ import annotations
@@ -33,6 +52,16 @@ log = logging.getLogger(__name__)
 
 #: the key of a published message that names the hub which already delivered it locally
 ORIGIN = "hub_origin"
+#: the type of the message handed to every member after the hub recovered from a layer failure
+#: (its handler: ``hub_resync``): group messages may have been lost meanwhile
+RESYNC = "hub.resync"
+#: seconds one call to the channel layer (``group_add``, ``group_discard``, ``group_send``) may take
+LAYER_TIMEOUT = 5.0
+#: seconds between the keeper's attempts to join the groups again while the layer is broken (the
+#: last one repeats)
+RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0)
+#: a layer that states no ``group_expiry`` is taken to keep members this long (channels' default)
+DEFAULT_GROUP_EXPIRY = 86400
 
 
 class _Member:
@@ -68,7 +97,15 @@ class Hub:
         self.layer = layer
         self.id = uuid.uuid4().hex
         self.groups: dict[str, _Group] = {}
-        self.lock = asyncio.Lock()  # joins and leaves that change a relay, one at a time
+        self.lock = asyncio.Lock()  # joins, leaves and re-joins that change a relay, one at a time
+        #: seconds between two re-joins of every relay: a third of the layer's ``group_expiry``
+        self.refresh_every = float(getattr(layer, "group_expiry", None) or DEFAULT_GROUP_EXPIRY) / 3
+        self.keeper: asyncio.Task | None = None  # refreshes and recovers the memberships
+        self.broken = asyncio.Event()  # set by a layer failure; the keeper recovers
+        self.healthy = asyncio.Event()  # relays read while it is set
+        self.healthy.set()
+        #: how many times the hub recovered from a broken layer (for tests and diagnostics)
+        self.recoveries = 0
 
     async def join(self, group: str, consumer: Any) -> None:
         """Deliver ``group``'s messages to ``consumer`` from now on (its relay joins the group
@@ -77,10 +114,15 @@ class Hub:
             g = self.groups.setdefault(group, _Group())
             if g.relay is None:
                 g.channel = await self.layer.new_channel()
-                await self.layer.group_add(group, g.channel)
                 g.relay = asyncio.get_running_loop().create_task(self._relay(group, g.channel))
+                try:
+                    await self._layer_call(self.layer.group_add(group, g.channel))
+                except Exception as exc:  # the layer is down: the keeper joins when it is back
+                    self._failed(f"could not join group {group}", exc)
             if id(consumer) not in g.members:
                 g.members[id(consumer)] = _Member(consumer)
+            if self.keeper is None or self.keeper.done():
+                self.keeper = asyncio.get_running_loop().create_task(self._keep())
 
     async def leave(self, group: str, consumer: Any) -> None:
         """Stop delivering to ``consumer``; the last member's leave takes the relay out."""
@@ -94,12 +136,15 @@ class Hub:
             if g.members:
                 return
             del self.groups[group]
+            if not self.groups and self.keeper is not None:
+                self.keeper.cancel()
+                self.keeper = None
             if g.relay is not None:
                 g.relay.cancel()
                 try:
-                    await self.layer.group_discard(group, g.channel)
-                except Exception:  # the layer is down: the membership expires by itself
-                    log.exception("hub: could not leave group %s", group)
+                    await self._layer_call(self.layer.group_discard(group, g.channel))
+                except Exception as exc:  # the layer is down: the membership expires by itself
+                    log.warning("hub: could not leave group %s: %r", group, exc)
 
     def deliver(self, group: str, message: dict) -> None:
         """Queue ``message`` for every local member of ``group`` (no await: the members' tasks
@@ -114,25 +159,84 @@ class Hub:
     async def publish(self, group: str, message: dict) -> None:
         """Hand ``message`` to the local members at once, then to the group's other processes.
         A channel layer that is down is logged, not raised: the change is committed, and other
-        processes' sockets catch up when they resync."""
+        processes' sockets catch up when their hub recovers (:data:`RESYNC`)."""
         self.deliver(group, message)
         try:
-            await self.layer.group_send(group, {**message, ORIGIN: self.id})
-        except Exception:
-            log.exception("hub: could not send to group %s", group)
+            await self._layer_call(self.layer.group_send(group, {**message, ORIGIN: self.id}))
+        except Exception as exc:  # an outage is noticed (and recovered from) by the relays' reads
+            log.warning("hub: could not send to group %s: %r", group, exc)
 
     async def _relay(self, group: str, channel: str) -> None:
         while True:
+            await self.healthy.wait()
             try:
                 message = await self.layer.receive(channel)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # a broken connection to the layer: wait, then read again
-                log.exception("hub: relay of %s could not receive", group)
-                await asyncio.sleep(1)
+            except Exception as exc:  # a broken connection to the layer: the keeper recovers
+                self._failed(f"relay of {group} could not receive", exc)
+                await asyncio.sleep(RETRY_DELAYS[0])  # never a busy loop, whatever fails
                 continue
             if message.pop(ORIGIN, None) != self.id:
                 self.deliver(group, message)
+
+    async def _layer_call(self, call):
+        """Await ``call`` (a coroutine of the channel layer) for at most :data:`LAYER_TIMEOUT`
+        seconds; raises what it raises, or TimeoutError."""
+        return await asyncio.wait_for(call, LAYER_TIMEOUT)
+
+    def _failed(self, what: str, exc: BaseException) -> None:
+        """A call to the layer failed: logged once per outage, relays paused, keeper told."""
+        if self.healthy.is_set():  # the first failure of an outage
+            log.warning("hub: %s (%r); joining the groups again once the channel layer answers", what, exc)
+        self.healthy.clear()
+        self.broken.set()
+
+    async def _keep(self) -> None:
+        """While the hub has groups: every :attr:`refresh_every` seconds, and at once after a
+        failure (then again after each of :data:`RETRY_DELAYS` until it works), add every relay
+        to its group again; after a failure, hand every member a :data:`RESYNC` message."""
+        loop = asyncio.get_running_loop()
+        attempt = 0
+        while True:
+            if not self.broken.is_set() and self.healthy.is_set():
+                try:
+                    await asyncio.wait_for(self.broken.wait(), self.refresh_every)
+                except TimeoutError:
+                    pass  # time for the periodic refresh
+            recovering = self.broken.is_set()
+            self.broken.clear()
+            started = loop.time()
+            if await self._join_all():
+                attempt = 0
+                if recovering or not self.healthy.is_set():
+                    self.recoveries += 1
+                    log.warning("hub: channel layer back; groups joined again (%d)", len(self.groups))
+                    self.healthy.set()
+                    for name in list(self.groups):
+                        self.deliver(name, {"type": RESYNC})
+            else:
+                self.broken.set()
+                delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)]
+                attempt += 1
+                await asyncio.sleep(max(0.0, delay - (loop.time() - started)))
+
+    async def _join_all(self) -> bool:
+        """Add every relay to its group again (one at a time, under the lock, so a relay that
+        left meanwhile is not added back). False at the first failure."""
+        for name in list(self.groups):
+            async with self.lock:
+                g = self.groups.get(name)
+                if g is None or g.channel is None:
+                    continue
+                try:
+                    await self._layer_call(self.layer.group_add(name, g.channel))
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:
+                    self._failed(f"could not join group {name} again", exc)
+                    return False
+        return True
 
     def members(self, group: str) -> int:
         """How many local consumers ``group`` has (for tests and diagnostics)."""

@@ -11,6 +11,7 @@ sockets then get them without a round trip through the channel layer.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections.abc import Iterator
@@ -19,6 +20,8 @@ from contextlib import contextmanager
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+
+from .hub import LAYER_TIMEOUT
 
 LOBBY_LIST_GROUP = "lobbies"
 log = logging.getLogger(__name__)
@@ -43,10 +46,16 @@ def lobby_group(lobby_id: int) -> str:
     return f"lobby-{lobby_id}"
 
 
+async def _bounded_send(layer, group: str, message: dict) -> None:
+    await asyncio.wait_for(layer.group_send(group, message), LAYER_TIMEOUT)
+
+
 def _send(group: str, message: dict) -> None:
     """Best effort: the change is already committed, so a channel layer that is down (Redis
-    unreachable) must not turn the player's request into an error. Browsers catch up when their
-    socket reconnects, since every connect sends the current state."""
+    unreachable, or not answering within :data:`~game.live.hub.LAYER_TIMEOUT` seconds) must not
+    turn the player's request into an error. Browsers catch up when the hubs recover (they send
+    every socket the current state) or when their socket reconnects, since every connect sends
+    the current state."""
     messages = getattr(_held, "messages", None)
     if messages is not None:
         messages.append((group, message))
@@ -54,9 +63,9 @@ def _send(group: str, message: dict) -> None:
     try:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
-    except Exception:
-        log.exception("could not notify channel-layer group %s", group)
+            async_to_sync(_bounded_send)(layer, group, message)
+    except Exception as exc:
+        log.warning("could not notify channel-layer group %s: %r", group, exc)
 
 
 def lobby_changed(lobby_id: int, version: int) -> None:

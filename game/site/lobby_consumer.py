@@ -16,6 +16,11 @@ A failure of the server's own is answered
 ``{"type": "error", "id": null, "error": {"code": "server.error", ...}}`` and logged in one line, and
 the socket stays open; the consumer leaves its group however it ends
 (:class:`game.live.consumer.Guarded`).
+Both join their group through the process's hub (:mod:`game.live.hub`), like the game's sockets:
+one relay per process and group, whose membership the hub renews before the channel layer's
+``group_expiry`` ends it (so a lobby page left open for days keeps its pushes) and restores after
+Redis failed (then each socket is sent the current state again: ``hub.resync``). A socket has no
+channel-layer channel of its own, so a Redis failure does not close it.
 """
 
 from __future__ import annotations
@@ -25,11 +30,13 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.utils import translation
 
 from game.live import errors
 from game.live.access import may_see
 from game.live.consumer import Guarded, socket_language
+from game.live.hub import hub
 from game.live.notify import LOBBY_LIST_GROUP, lobby_group
 from game.live.ratelimit import CappedSocket, TokenBucket, shared_limits, taken
 from game.models import Lobby
@@ -54,7 +61,11 @@ def _state(lobby_id: int, user, session) -> tuple[int | None, dict | None]:
 class _LimitedJson(Guarded, CappedSocket, AsyncJsonWebsocketConsumer):
     """Reads JSON messages within the limits of the live sockets (an ``error`` over a limit); what
     it cannot read or does not know it ignores, instead of failing, which would close the socket;
-    survives its own failures (:class:`Guarded`)."""
+    survives its own failures (:class:`Guarded`). Group messages come through the hub: no
+    channel-layer channel per socket (``get_channel_layer`` gives None for an alias not
+    configured)."""
+
+    channel_layer_alias = "none: the hub delivers"
 
     async def connect(self) -> None:
         if not await self.take_slot():
@@ -100,13 +111,13 @@ class LobbyConsumer(_LimitedJson):
             await self.refuse(refused)
             return
         self.group = lobby_group(self.lobby_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await hub().join(self.group, self)
         await self.accept()
         await self.send_json({"type": "lobby", "lobby": state})
 
     async def release(self) -> None:
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await hub().leave(self.group, self)
 
     async def handle(self, kind: str) -> None:
         if kind != "sync":
@@ -119,8 +130,17 @@ class LobbyConsumer(_LimitedJson):
     async def lobby_changed(self, event) -> None:
         await self.push()
 
+    async def hub_resync(self, event) -> None:
+        await self.push()
+
     async def push(self) -> None:
-        refused, state = await _state(self.lobby_id, self.scope.get("user"), self.scope.get("session"))
+        """The lobby's current state, or a 4403 close when this visitor may no longer see it;
+        nothing while the database cannot be reached (the socket stays open; the next change,
+        ``sync`` or reconnect sends it)."""
+        try:
+            refused, state = await _state(self.lobby_id, self.scope.get("user"), self.scope.get("session"))
+        except (OperationalError, InterfaceError):
+            return
         if refused == CLOSE_FORBIDDEN:
             await self.close(code=refused)
         elif state is not None:
@@ -129,13 +149,16 @@ class LobbyConsumer(_LimitedJson):
 
 class LobbyListConsumer(_LimitedJson):
     async def opened(self) -> None:
-        await self.channel_layer.group_add(LOBBY_LIST_GROUP, self.channel_name)
+        await hub().join(LOBBY_LIST_GROUP, self)
         self.joined = True
         await self.accept()
 
     async def release(self) -> None:
         if getattr(self, "joined", False):
-            await self.channel_layer.group_discard(LOBBY_LIST_GROUP, self.channel_name)
+            await hub().leave(LOBBY_LIST_GROUP, self)
 
     async def lobbies_changed(self, event) -> None:
+        await self.send_json({"type": "lobbies.changed"})
+
+    async def hub_resync(self, event) -> None:  # changes may have been missed: the page refreshes
         await self.send_json({"type": "lobbies.changed"})

@@ -12,6 +12,8 @@ import pytest
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: F401  (re-exported for e2e tests)
 from tests.daphne import free_port, launch
 
+from .faults import migrated_template  # noqa: F401  (a session fixture of the fault tests)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

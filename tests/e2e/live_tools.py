@@ -28,6 +28,18 @@ def setup_game(env: dict[str, str], players: int = 3, bots: int = 0, ruleset: st
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def lobby_tool(env: dict[str, str], *args: str) -> dict:
+    """``lobby_tool(env, "open")`` -> ``{"lobby": id}``: a new open 3-player lobby (its creator
+    seated); ``lobby_tool(env, "join", id)`` -> ``{"version": v}``: a new user joins it. Run in
+    a child process with the server's environment, so its group messages go through the
+    server's channel layer like an HTTP view's."""
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__)), "lobby", *args],
+        cwd=ROOT, env={**os.environ, "SECRET_KEY": "e2e-" + "x" * 40, **env}, capture_output=True, text=True, check=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def _rows(db_url: str, game_id: int):
     if db_url.startswith("sqlite"):
         con = sqlite3.connect(db_url[len("sqlite:///"):])
@@ -112,7 +124,29 @@ def _setup(players: int, n_bots: int, ruleset: str) -> None:
     print(json.dumps({"game": lobby.game.pk, "cookies": cookies}))
 
 
+def _lobby(what: str, *args: str) -> None:
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gotweb.settings")
+    django.setup()
+    from django.contrib.auth import get_user_model
+
+    from game.models import Lobby, Profile
+    from game.site import lobbies
+
+    user = get_user_model().objects.create_user(f"l-{os.urandom(4).hex()}", password="pw-long-enough-1")
+    Profile.objects.create(user=user, display_name=user.username)
+    if what == "open":
+        lobby = lobbies.create_lobby(user, name=f"Open {user.username}", players=3, ruleset="agot2")
+        print(json.dumps({"lobby": lobby.pk}))
+    else:
+        lobbies.join_lobby(int(args[0]), user)
+        print(json.dumps({"version": Lobby.objects.get(pk=int(args[0])).version}))
+
+
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     if sys.argv[1] == "setup":
         _setup(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    elif sys.argv[1] == "lobby":
+        _lobby(*sys.argv[2:])

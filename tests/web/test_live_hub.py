@@ -133,3 +133,117 @@ async def _test_order_kept_and_a_failing_member_does_not_stop_the_others(layer):
     await _settle([good], 5)
     assert [m["n"] for m in bad.got] == [0, 2, 3]  # gone: nothing more
     assert good.got[-1]["n"] == 4
+
+
+def test_memberships_outlive_the_group_expiry(tmp_path, request):
+    """The keeper adds each relay to its group again every ``group_expiry / 3`` seconds: with a
+    3 s expiry, a plain ``group_send`` still reaches every member after three expiry periods, on
+    the in-memory layer and on Redis (a member that never joined again is dropped meanwhile)."""
+    from channels_redis.core import RedisChannelLayer
+
+    redis_url = request.getfixturevalue("redis_url")
+    prefix = f"gotweb-test-{uuid.uuid4().hex[:8]}"
+    layers = [InMemoryChannelLayer(group_expiry=3), RedisChannelLayer(hosts=[redis_url], prefix=prefix, group_expiry=3)]
+
+    async def both():
+        await asyncio.gather(*(_test_memberships_outlive_the_group_expiry(layer) for layer in layers))
+
+    run_sync(both())
+
+
+async def _test_memberships_outlive_the_group_expiry(layer):
+    hub, group = Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
+    member = Member()
+    await hub.join(group, member)
+    stray = await layer.new_channel()  # joined once, never again
+    await layer.group_add(group, stray)
+    await asyncio.sleep(10)  # over three expiry periods (channels_redis counts whole seconds)
+    await layer.group_send(group, {"type": "game.changed", "version": 1})
+    await _settle([member], 1)
+    assert member.got == [{"type": "game.changed", "version": 1}]
+    try:
+        got = await asyncio.wait_for(layer.receive(stray), 0.5)
+    except TimeoutError:
+        got = None
+    assert got is None  # the expiry is in force: a member that did not renew is gone
+    await hub.leave(group, member)
+    assert hub.keeper is None  # the keeper stops with the last group
+
+
+def test_the_hub_joins_again_after_redis_restarts(tmp_path):
+    """A Redis restart forgets every group. The hub notices (its relay's read fails), joins its
+    groups again once Redis answers, and hands each member ``hub.resync``; later messages arrive."""
+    from tests.e2e.faults import RedisServer
+
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        run_sync(_test_the_hub_joins_again_after_redis_restarts(server))
+    finally:
+        server.kill()
+
+
+async def _test_the_hub_joins_again_after_redis_restarts(server):
+    from channels_redis.core import RedisChannelLayer
+
+    layer = RedisChannelLayer(hosts=[server.url], prefix="gotweb-test")
+    here, there, group = Hub(layer), Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
+    local, remote = Member(), Member()
+    await here.join(group, local)
+    await there.join(group, remote)
+    await here.publish(group, {"type": "game.changed", "version": 1})
+    await _settle([local, remote], 1)
+
+    server.kill()
+    await here.publish(group, {"type": "game.changed", "version": 2})  # logged, not raised
+    assert local.got[-1] == {"type": "game.changed", "version": 2}  # its own process: at once
+    await asyncio.sleep(0.5)
+    server.start()
+    loop = asyncio.get_running_loop()
+    end, version = loop.time() + 20, 2
+    while not any(m.get("version", 0) > 2 for m in remote.got) and loop.time() < end:
+        version += 1  # a move every half second until the other process hears one
+        await here.publish(group, {"type": "game.changed", "version": version})
+        await asyncio.sleep(0.5)
+    assert any(m.get("version", 0) > 2 for m in remote.got), remote.got  # its relay is in the group again
+    assert {"type": "hub.resync"} in remote.got and {"type": "hub.resync"} in local.got
+    assert here.recoveries >= 1 and there.recoveries >= 1
+    await here.leave(group, local)
+    await there.leave(group, remote)
+
+
+def test_joining_while_redis_is_down(tmp_path):
+    """A socket that connects while Redis is down is still served (its join does not raise); its
+    relay is added to the group once Redis answers, and later messages reach it."""
+    from tests.e2e.faults import RedisServer
+
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        run_sync(_test_joining_while_redis_is_down(server))
+    finally:
+        server.kill()
+
+
+async def _test_joining_while_redis_is_down(server):
+    from channels_redis.core import RedisChannelLayer
+
+    layer = RedisChannelLayer(hosts=[server.url], prefix="gotweb-test")
+    here, there, group = Hub(layer), Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
+    sender = Member()
+    await here.join(group, sender)
+    server.kill()
+    late = Member()
+    await asyncio.wait_for(there.join(group, late), 10)  # neither raises nor hangs
+    assert there.members(group) == 1
+    await asyncio.sleep(0.3)
+    server.start()
+    loop = asyncio.get_running_loop()
+    end, version = loop.time() + 20, 0
+    while not any(m["type"] == "game.changed" for m in late.got) and loop.time() < end:
+        version += 1
+        await here.publish(group, {"type": "game.changed", "version": version})
+        await asyncio.sleep(0.5)
+    assert any(m["type"] == "game.changed" for m in late.got), late.got
+    await here.leave(group, sender)
+    await there.leave(group, late)

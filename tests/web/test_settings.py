@@ -216,3 +216,20 @@ async def test_without_trusted_origins_the_host_is_checked_as_before(settings, l
     assert await _handshake(b"https://play.example.org", lobby_path)
     assert not await _handshake(b"https://evil.example", lobby_path)
     assert not await _handshake(b"http://[::1", lobby_path)
+
+
+def test_channel_group_expiry_reaches_both_layers_and_refuses_nonsense():
+    """``CHANNEL_GROUP_EXPIRY`` (default 86400 s) is the layer's ``group_expiry``, in memory and
+    on Redis; a value under 3 s, or not a number, stops the start with a clear error."""
+    probe = "import json, gotweb.settings as s; print(json.dumps(s.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('group_expiry')))"
+
+    def expiry(**env):
+        clean = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "CHANNEL_GROUP_EXPIRY"}}
+        return subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True)
+
+    assert json.loads(expiry().stdout) == 86400
+    assert json.loads(expiry(CHANNEL_GROUP_EXPIRY="30").stdout) == 30
+    assert json.loads(expiry(CHANNEL_GROUP_EXPIRY="30", REDIS_URL="redis://cache.example:6379/0").stdout) == 30
+    for bad in ("2", "-5", "soon"):
+        out = expiry(CHANNEL_GROUP_EXPIRY=bad)
+        assert out.returncode != 0 and "CHANNEL_GROUP_EXPIRY must be a whole number of seconds" in out.stderr, out.stderr[-300:]
