@@ -219,20 +219,19 @@ async def test_a_consumer_that_dies_anyway_leaves_the_hub(application, game3, ca
 
 async def test_the_lobby_sockets_survive_a_failing_handler(application, make_lobby, caplog, monkeypatch):
     """/ws/lobby/<id>/: a failing ``sync`` (the lobby's state, injected) is answered
-    ``server.error`` and logged once, the socket stays open; after it closes, the lobby's
-    channel-layer group no longer holds it; a socket whose leaving fails still ends, in one line."""
-    from channels.layers import get_channel_layer
+    ``server.error`` and logged once, the socket stays open; after it closes, the hub no longer
+    holds it; a socket whose leaving fails still ends, in one line."""
     from channels.testing import WebsocketCommunicator
 
-    from game.live.notify import lobby_group
+    from game.live.hub import hub
     from game.site import lobby_consumer
 
     lobby = await sync_to_async(make_lobby)(players=3, seated=1)
+    before = hub().member_count()
     ws = WebsocketCommunicator(application, f"/ws/lobby/{lobby.pk}/", headers=[ORIGIN])
     assert (await ws.connect())[0]
     assert (await ws.receive_json_from(timeout=5))["type"] == "lobby"
-    layer = get_channel_layer()
-    assert len(layer.groups.get(lobby_group(lobby.pk), {})) == 1
+    assert hub().member_count() == before + 1
 
     async def boom(*args):
         raise RuntimeError("injected fault")
@@ -247,17 +246,17 @@ async def test_the_lobby_sockets_survive_a_failing_handler(application, make_lob
     await ws.send_json_to({"type": "sync"})
     assert (await ws.receive_json_from(timeout=5))["lobby"]["id"] == lobby.pk
     await ws.disconnect()
-    assert lobby_group(lobby.pk) not in layer.groups or not layer.groups[lobby_group(lobby.pk)]
+    assert hub().member_count() == before
 
-    # leaving that fails (the group's discard, injected) still ends the consumer, in one line
+    # leaving that fails (the hub's leave, injected) still ends the consumer, in one line
     caplog.clear()
     list_ws = WebsocketCommunicator(application, "/ws/lobbies/", headers=[ORIGIN])
     assert (await list_ws.connect())[0]
 
-    async def broken_discard(*args, **kwargs):
+    async def broken_leave(*args, **kwargs):
         raise RuntimeError("layer down")
 
-    monkeypatch.setattr(layer, "group_discard", broken_discard)
+    monkeypatch.setattr(hub(), "leave", broken_leave)
     await list_ws.disconnect()
     assert list_ws.future.done() and list_ws.future.exception() is None
     assert [r.getMessage().count("release failed: RuntimeError: layer down") for r in _errors(caplog)] == [1]
