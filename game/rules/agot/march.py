@@ -83,6 +83,19 @@ def ship_destinations(state: State, house: str, origin: str) -> set[str]:
     return out
 
 
+def port_occupied(state: State, port: str, house: str) -> bool:
+    """Whether ``port`` holds another house's ships (港口 / Ports: no combat is ever fought in a port).
+
+    2nd ed. rulebook, 港口: only the controller of the land area uses its port, "港口...不会被直接
+    攻击" and "战舰不能行军至对手拥有的港口". Another house's ships can still lie in a port
+    whose land reverted to its home house by its printed symbol (控制敌方港口 replaces them only
+    when the land is taken by a march). Reading (docs/scenarios.md, Readings): no move, retreat or
+    muster may then put the controller's ships beside them, since that would open a combat in
+    the port; the port stays closed to its controller until the other ships leave."""
+    us = state.units_of(port)
+    return bool(us) and us[0][0] != house
+
+
 def start_combat(state: State, house: str, origin: str, dest: str, units: tuple[str, ...]) -> None:
     """Hand-off to combat (rulebook 战斗 / Combat): see :func:`.combat.start_combat`.
 
@@ -178,6 +191,10 @@ def resolve_march(state: State, house: str, action) -> None:
         if b.is_port(dest):
             if controller(state, dest) != house:
                 raise IllegalAction("march.enemy_port", f"Ships may enter only a port whose land you control ({dest}).", to=dest)
+            if port_occupied(state, dest, house):
+                raise IllegalAction(
+                    "march.port_occupied", f"Another house's ships are in {dest}: a port is never attacked, so yours cannot enter.", to=dest
+                )
             if len(state.units_of(dest)) + len(units) > b.tracks["port_max_ships"]:
                 raise IllegalAction("march.port_full", f"A port holds at most 3 ships ({dest}).", to=dest)
         owner = state.owner(dest)

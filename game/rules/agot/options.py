@@ -103,7 +103,7 @@ def march_area_options(state: State, house: str, origin: str) -> dict[str, Any]:
     available power token). Destinations where no count is legal are left out. At most one
     destination with a ``fight`` may be used per march.
     """
-    from .march import land_destinations, ship_destinations
+    from .march import land_destinations, port_occupied, ship_destinations
 
     b = board()
     us = state.units_of(origin)
@@ -129,7 +129,7 @@ def march_area_options(state: State, house: str, origin: str) -> dict[str, Any]:
             fight = "neutral"
         limit = total
         if b.is_port(dest):
-            if controller(state, dest) != house:
+            if controller(state, dest) != house or port_occupied(state, dest, house):
                 continue
             limit = min(limit, b.tracks["port_max_ships"] - len(state.units_of(dest)))
         counts = [n for n in range(1, limit + 1) if _supply_ok(state, house, origin, dest, n, fight == "combat")]

@@ -52,7 +52,8 @@ def check_invariants(s: Any) -> None:
     """Raise :class:`InvariantBroken` unless ``s`` keeps the rules' invariants: one house per
     area, units on their terrain and within component limits, at most 3 ships per port, supply
     limits (except while a reduction is pending), power tokens 0..20 per house and conserved,
-    orders only where the house has units, tracks permutations of the houses, threat 0..12,
+    orders only where the house has units, no combat in a port, tracks permutations of the
+    houses, threat 0..12,
     each house's hand, discards and the card it has in the combat in progress partition its
     seven cards."""
 
@@ -103,6 +104,8 @@ def check_invariants(s: Any) -> None:
         need(s.owner(area) == h or marching or emptied or s.result is not None, f"order of {h} in {area} without its units")
     for area, h in s.power_tokens.items():
         need(b.is_land(area) and s.owner(area) in (None, h), f"power token in {area}")
+    # 港口 / Ports: a port is never attacked directly, so no combat is ever fought in one
+    need(combat is None or not b.is_port(combat.area), f"a combat in the port {combat.area if combat else ''}")
     for t, order in s.tracks.items():
         need(sorted(order) == sorted(s.houses), f"track {t} not a permutation")
     need(0 <= s.threat <= 12, "threat out of range")
