@@ -13,8 +13,8 @@
    act through :mod:`.house_cards` hooks (cancel/ignore first, then turn order);
    战局卡牌 / Tides of Battle (option ``tides_of_battle``): each side then draws one card in secret;
 4. 使用瓦雷利亚钢剑 / Valyrian Steel Blade: its holder (position 1 of the Fiefdoms track), if
-   fighting and the Blade is unused this round, may add +1 (or, with Tides, redraw its Tides card)
-   (``use_blade``);
+   fighting and the Blade is unused this round, may add +1 (with Tides of Battle instead: redraw
+   its Tides card) (``use_blade``);
 5. 计算最终战斗力 / Final strength: base (recounted: abilities may have killed units) + printed
    card strength + abilities + Blade + Tides;
 6. 决定胜负 / Victory: the higher total wins; a tie goes to the house higher on the Fiefdoms track;
@@ -32,7 +32,7 @@
 Rule choices (where the rulebook leaves room), also in docs/scenarios.md:
 
 * the attacker and defender may decline their own Support orders (支援 ③);
-* with Tides of Battle, the Blade holder chooses either the +1 or the redraw (one use per round);
+* with Tides of Battle, the Blade's use is the redraw (战局卡牌 step 2), never the +1 (one use per round);
 * the Tides deck is reshuffled from its discards when empty;
 * a winning attacker with no surviving unit does not take the area (no units move in, no port
   capture), but the defender's order and power token are still removed.
@@ -438,11 +438,17 @@ def blade_user(state: State) -> str | None:
 
 @decision("combat_blade", ("choose",))
 class BladeTask:
-    """使用瓦雷利亚钢剑: ``use`` (+1), ``redraw`` (Tides: discard and redraw the Tides card) or ``pass``."""
+    """使用瓦雷利亚钢剑 / Using the Valyrian Steel Blade: ``use`` (+1) or ``pass``; with the Tides of
+    Battle option, ``redraw`` or ``pass``.
+
+    2nd ed. rulebook, 战局卡牌 / Tides of Battle, step 2 (使用瓦雷利亚钢剑): "展示战局卡牌前，如果
+    攻方或守方拥有瓦雷利亚钢剑，可以使用它，弃除手上的战局卡牌并重新抓一张". With the option, this
+    step *is* the Blade's use in combat (it replaces combat step 4's +1, it is not offered beside
+    it; reading in docs/scenarios.md, Readings)."""
 
     @staticmethod
     def options(state: State) -> list[str]:
-        return ["use", "redraw", "pass"] if tides_on(state) else ["use", "pass"]
+        return ["redraw", "pass"] if tides_on(state) else ["use", "pass"]
 
     @staticmethod
     def decisions(state: State, task: tuple) -> list[Decision]:
