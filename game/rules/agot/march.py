@@ -20,7 +20,12 @@ In turn order, one at a time, a house resolves one of its March orders (rules �
   counts it) and support from adjacent Support orders (each supporting house chooses, in turn
   order; the marching house's own support is always given) must reach the token's strength; no
   house card, no Valyrian Steel Blade, no support for the neutral force. On success the token
-  leaves the game and the units move in; otherwise they stay where they were.
+  leaves the game and the units move in. 中立军队标记: "玩家必须有足够的战力成功击败中立军队，
+  才能如此做": a march whose units, March modifier and every Support order that could still be
+  given cannot reach the token's strength is refused (``march.neutral_too_strong``); when it
+  could reach only with other houses' supports that are then refused, the units stay where
+  they were and the March order is spent (event ``neutral_held``; reading in
+  docs/scenarios.md, Readings).
 
 Combat is handed over in one place: :func:`start_combat` (see :mod:`.combat`).
 """
@@ -107,6 +112,14 @@ def start_combat(state: State, house: str, origin: str, dest: str, units: tuple[
     from .combat import start_combat as begin
 
     begin(state, house, origin, dest, units)
+
+
+def neutral_reach(state: State, house: str, origin: str, target: str) -> int:
+    """What a march from ``origin`` into the neutral force in ``target`` adds to its units'
+    strength at best: the March order's modifier plus every Support order that could still
+    be given to it (中立军队标记 / Neutral force tokens)."""
+    b = board()
+    return b.order_tokens[state.orders[origin][1]].strength + sum(s for (_, _, s) in neutral_supporters(state, target, house))
 
 
 def neutral_supporters(state: State, target: str, attacker: str) -> list[tuple[str, str, int]]:
@@ -253,11 +266,19 @@ def resolve_march(state: State, house: str, action) -> None:
         advance_cursor(state, house)
         pop(state)
         return
-    # neutral force attack: collect support from other houses
+    # neutral force attack: refuse it if it cannot win, else collect support from other houses
     units = tuple(by_dest[fight_dest])
     castle = b.areas[fight_dest].castle is not None
     base = sum(unit_strength(u, False, castle) for u in units) + b.order_tokens[token].strength
     own = sum(s for (h, _, s) in neutral_supporters(state, fight_dest, house) if h == house)
+    best = base + sum(s for (_, _, s) in neutral_supporters(state, fight_dest, house))
+    if best < state.neutral[fight_dest]:
+        raise IllegalAction(
+            "march.neutral_too_strong",
+            f"The neutral force in {fight_dest} has strength {state.neutral[fight_dest]}; these units, the March order and every "
+            f"Support order that could still be given reach only {best}.",
+            to=fight_dest, strength=best, neutral=state.neutral[fight_dest],
+        )
     state.ctx["neutral_attack"] = (house, origin, fight_dest, units, base + own)
     others = [(h, a) for (h, a, _) in neutral_supporters(state, fight_dest, house) if h != house]
     state.emit("neutral_attack", house=house, area=origin, target=fight_dest, units=list(units), strength=base + own, neutral=state.neutral[fight_dest])
@@ -349,7 +370,7 @@ def neutral_resolve(state: State, task: tuple) -> None:
         del state.neutral[dest]
         move_units(state, house, origin, dest, units)
         state.emit("neutral_defeated", house=house, area=dest, strength=strength, neutral=need)
-    else:
-        state.emit("neutral_held", house=house, area=dest, strength=strength, neutral=need)
+    else:  # only when supports the march counted on were refused (see resolve_march)
+        state.emit("neutral_held", house=house, area=dest, origin=origin, strength=strength, neutral=need)
     state.orders.pop(origin, None)
     advance_cursor(state, house)
