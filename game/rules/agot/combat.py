@@ -46,7 +46,7 @@ from typing import Any
 from ..base import Decision, IllegalAction
 from .data import board
 from .flow import auto, decision, pop, push
-from .house_cards import ability, card as card_data
+from .house_cards import ability, card as card_data, recover_if_empty
 from .rng import shuffled
 from .state import State
 from .support import allowed_sides, support_strength, supporting_areas, unit_strength
@@ -626,16 +626,12 @@ def combat_cleanup(state: State, task: tuple) -> None:
         state.emit("garrison_destroyed", house=g[0], area=area)
     for h in (a, d):
         cid = card_of(c, h)
-        if cid is None:
-            continue
-        if ability(cid).keeps_card(state, h):  # e.g. Roose Bolton after a loss
-            state.hands[h] = state.hands[h] + (cid,)
-            continue
-        state.discards[h] = state.discards[h] + (cid,)
-        if not state.hands[h]:
-            state.hands[h] = tuple(x for x in state.discards[h] if x != cid)
-            state.discards[h] = (cid,)
-            state.emit("house_cards_recovered", house=h)
+        if cid is not None:
+            if ability(cid).keeps_card(state, h):  # e.g. Roose Bolton after a loss
+                state.hands[h] = state.hands[h] + (cid,)
+            else:
+                state.discards[h] = state.discards[h] + (cid,)
+        recover_if_empty(state, h, (cid,) if cid is not None else ())  # the seventh card (家族卡牌)
     o = state.orders.get(area)
     if o and state.owner(area) != o[0]:
         del state.orders[area]

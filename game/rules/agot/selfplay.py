@@ -55,7 +55,7 @@ def check_invariants(s: Any) -> None:
     orders only where the house has units, no combat in a port, tracks permutations of the
     houses, threat 0..12,
     each house's hand, discards and the card it has in the combat in progress partition its
-    seven cards."""
+    seven cards, and its hand is empty only while its last card is in play."""
 
     def need(cond: bool, msg: str) -> None:
         if not cond:
@@ -94,6 +94,9 @@ def check_invariants(s: Any) -> None:
             sorted(s.hands[h] + s.discards[h] + in_play.get(h, ())) == cards[h],
             f"{h} house cards do not partition",
         )
+        # 家族卡牌: a house always has cards to play (an empty hand takes its discards back at
+        # once); only its seventh card in play in the combat in progress leaves the hand empty
+        need(bool(s.hands[h]) or h in in_play, f"{h} has no house card in hand")
     for area, (h, _tok) in s.orders.items():
         # the March order stays on its emptied origin until its march ends (Ser Loras Tyrell moves
         # it after combat), also when a seventh castle ends the game mid-march
