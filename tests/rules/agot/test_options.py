@@ -77,7 +77,11 @@ def option_actions(d, rnd: random.Random) -> list[dict]:
         out += [{"type": "support", "give": g} for g in o["choices"]]
     elif k in ("consolidate", "muster"):
         recruits = o["muster"] if k == "consolidate" else o["recruits"]
-        assert sorted(recruits) == sorted(o["areas"])
+        if k == "consolidate":  # every remaining order; only the special ones in a castle muster
+            assert set(recruits) <= set(o["areas"]) and set(o["power"]) == set(o["areas"])
+            out += [{"type": "consolidate", "area": a} for a in o["areas"]]
+        else:
+            assert sorted(recruits) == sorted(o["areas"])
         for area, r in recruits.items():
             singles = [{"area": area, "unit": u} for u in r["units"]]
             singles += [{"area": area, "unit": "ship", "to": s} for s in r["ships"]]
@@ -85,7 +89,6 @@ def option_actions(d, rnd: random.Random) -> list[dict]:
             for u in r["units"]:
                 assert r["costs"][u] <= r["points"]
             if k == "consolidate":
-                out.append({"type": "consolidate", "area": area})
                 out += [{"type": "consolidate", "area": area, "muster": [s]} for s in singles]
             else:
                 out += [{"type": "muster", "recruits": [s]} for s in singles]
