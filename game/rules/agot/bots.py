@@ -564,6 +564,8 @@ class _Bot:
             return tracks[-1] if tracks else opts[0]
         if p == "retreat":
             return sorted(opts, key=lambda a: -self.area_value(a))[0]
+        if p == "port_capture":  # 控制敌方港口: as many ships as allowed
+            return opts[-1]
         if p == "blade" and "redraw" in opts:  # Tides of Battle: redraw only a blank card
             return "redraw" if self.o.get("tides") == "zero" else "pass"
         for x in prefs:

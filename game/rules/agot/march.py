@@ -159,10 +159,14 @@ class MarchTask:
 
 
 def resolve_march(state: State, house: str, action) -> None:
+    """Resolve ``house``'s March order ``action`` (the head task ``("march", house)``): validate
+    it, then pop the task (on a clone: a refusal discards it) and move, so that the decisions the
+    moves raise (taking a port, 控制敌方港口) come before the next march."""
     b = board()
     origin = action.area
     if origin not in orders_of(state, house, "march"):
         raise IllegalAction("march.no_order", f"You have no March order in {origin}.", area=origin)
+    pop(state)
     token = state.orders[origin][1]
     standing = Counter(u[1] for u in state.units_of(origin) if not u[2])
     wanted: Counter = Counter()
@@ -257,14 +261,12 @@ def resolve_march(state: State, house: str, action) -> None:
         state.emit("power_token_left", house=house, area=origin)
     if fights and fights[0][1] == "combat":
         state.emit("march", house=house, area=origin, moves={d: list(u) for d, u in by_dest.items() if d != fight_dest})
-        pop(state)
         start_combat(state, house, origin, fight_dest, tuple(by_dest[fight_dest]))
         return
     if fight_dest is None:
         del state.orders[origin]
         state.emit("march", house=house, area=origin, moves={d: list(u) for d, u in by_dest.items()})
         advance_cursor(state, house)
-        pop(state)
         return
     # neutral force attack: refuse it if it cannot win, else collect support from other houses
     units = tuple(by_dest[fight_dest])
@@ -282,7 +284,6 @@ def resolve_march(state: State, house: str, action) -> None:
     state.ctx["neutral_attack"] = (house, origin, fight_dest, units, base + own)
     others = [(h, a) for (h, a, _) in neutral_supporters(state, fight_dest, house) if h != house]
     state.emit("neutral_attack", house=house, area=origin, target=fight_dest, units=list(units), strength=base + own, neutral=state.neutral[fight_dest])
-    pop(state)
     push(state, *[("neutral_support", h, a) for (h, a) in others], ("neutral_resolve",))
 
 
@@ -300,15 +301,13 @@ def move_units(state: State, house: str, origin: str, dest: str, units) -> None:
 
 def capture_port(state: State, house: str, land: str) -> None:
     """控制敌方港口 / Taking control of an enemy port: when ``house`` takes control of ``land``,
-    enemy ships in its port are replaced by ``house``'s own ships as far as its reserve and
-    supply allow; the rest are removed. (Also used by combat, issue 4.)
+    the enemy ships in its port leave the board and ``house`` "可以" put in as many of its own
+    ships as it wants, up to their number, within its reserve and supply (decision
+    ``choose``, purpose ``port_capture``, options ``"0"``..max; skipped when max is 0).
 
-    The loser's order in the port (if any) is removed with its ships. Choice made here: the
-    engine replaces as many ships as it can (the rulebook lets the player
-    replace fewer; replacing is never worse for the player).
-    """
-    from .control import available_units
-
+    2nd ed. rulebook, 控制敌方港口: "该玩家可以立刻将港口的敌方战舰替换为等量的己方战舰（或根据
+    其意愿、配件数量及补给上限，替换部分战舰，并将其余的战舰移除）". The loser's order in the
+    port (if any) is removed with its ships. Used by marches and by combat's clean-up."""
     port = board().areas[land].port
     if not port:
         return
@@ -319,19 +318,55 @@ def capture_port(state: State, house: str, land: str) -> None:
     n = len(ships)
     state.units.pop(port)
     order = state.orders.get(port)
+    removed_order = None
     if order is not None and order[0] == loser:
         del state.orders[port]  # the loser's order goes with its ships
-    taken = 0
-    for _ in range(n):
-        if available_units(state, house, "ship") < 1:
-            break
-        state.add_unit(port, house, "ship")
-        if not within_supply(state, house):
-            state.remove_unit(port, "ship")
-            break
-        taken += 1
-    state.emit("port_captured", house=house, area=port, loser=loser, taken=taken, removed=n - taken,
-               order_removed=order[1] if order is not None and order[0] == loser else None)
+        removed_order = order[1]
+    most = port_capture_max(state, house, port, n)
+    if most == 0:
+        state.emit("port_captured", house=house, area=port, loser=loser, taken=0, removed=n, order_removed=removed_order)
+        return
+    push(state, ("port_capture", house, port, loser, n, removed_order))
+
+
+def port_capture_max(state: State, house: str, port: str, n: int) -> int:
+    """How many of ``n`` captured ships ``house`` can put into the (empty) ``port``: its reserve
+    and its supply allow."""
+    from .control import available_units
+
+    most = min(n, available_units(state, house, "ship"))
+    while most > 0 and not within_supply(state, house, {port: most}):
+        most -= 1
+    return most
+
+
+@decision("port_capture", ("choose",))
+class PortCaptureTask:
+    """控制敌方港口: how many ships replace the enemy's (``choose`` ``"0"``..``"max"``)."""
+
+    @staticmethod
+    def options(state: State, task: tuple) -> list[str]:
+        _, house, port, loser, n, _order = task
+        return [str(k) for k in range(port_capture_max(state, house, port, n) + 1)]
+
+    @staticmethod
+    def decisions(state: State, task: tuple) -> list[Decision]:
+        _, house, port, loser, n, _order = task
+        opts = PortCaptureTask.options(state, task)
+        return [Decision(house, "choose", {"purpose": "port_capture", "port": port, "loser": loser, "ships": n,
+                                          "max": len(opts) - 1, "options": opts})]
+
+    @staticmethod
+    def handle(state: State, task: tuple, actor: str, action) -> None:
+        _, house, port, loser, n, removed_order = task
+        opts = PortCaptureTask.options(state, task)
+        if action.option not in opts:
+            raise IllegalAction("choose.bad_option", f"Choose one of {opts}.", options=opts)
+        pop(state)
+        k = int(action.option)
+        for _ in range(k):
+            state.add_unit(port, house, "ship")
+        state.emit("port_captured", house=house, area=port, loser=loser, taken=k, removed=n - k, order_removed=removed_order)
 
 
 @auto("march_end")
