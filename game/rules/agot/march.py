@@ -251,10 +251,14 @@ def resolve_march(state: State, house: str, action) -> None:
             raise IllegalAction("march.no_power", "You have no available power token to leave.", area=origin)
     # execute the moves that start no fight first (行军 ⑦), and leave the power token
     fight_dest = fights[0][0] if fights else None
+    queued = len(state.tasks)
     for dest, units in by_dest.items():
         if dest == fight_dest:
             continue
         move_units(state, house, origin, dest, units)
+    # ports taken by these moves (控制敌方港口) are settled before the fight starts
+    captures = state.tasks[: len(state.tasks) - queued]
+    state.tasks = state.tasks[len(captures):]
     if action.leave_power:
         state.power[house] -= 1
         state.power_tokens[origin] = house
@@ -262,11 +266,13 @@ def resolve_march(state: State, house: str, action) -> None:
     if fights and fights[0][1] == "combat":
         state.emit("march", house=house, area=origin, moves={d: list(u) for d, u in by_dest.items() if d != fight_dest})
         start_combat(state, house, origin, fight_dest, tuple(by_dest[fight_dest]))
+        push(state, *captures)
         return
     if fight_dest is None:
         del state.orders[origin]
         state.emit("march", house=house, area=origin, moves={d: list(u) for d, u in by_dest.items()})
         advance_cursor(state, house)
+        push(state, *captures)
         return
     # neutral force attack: refuse it if it cannot win, else collect support from other houses
     units = tuple(by_dest[fight_dest])
@@ -284,7 +290,7 @@ def resolve_march(state: State, house: str, action) -> None:
     state.ctx["neutral_attack"] = (house, origin, fight_dest, units, base + own)
     others = [(h, a) for (h, a, _) in neutral_supporters(state, fight_dest, house) if h != house]
     state.emit("neutral_attack", house=house, area=origin, target=fight_dest, units=list(units), strength=base + own, neutral=state.neutral[fight_dest])
-    push(state, *[("neutral_support", h, a) for (h, a) in others], ("neutral_resolve",))
+    push(state, *captures, *[("neutral_support", h, a) for (h, a) in others], ("neutral_resolve",))
 
 
 def move_units(state: State, house: str, origin: str, dest: str, units) -> None:
