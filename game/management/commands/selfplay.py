@@ -13,7 +13,8 @@ The sweep (docs/sweep.md): ``--players 3-6`` (a range: game ``i`` has ``3 + i % 
 ``--bots random,basic`` (game ``i`` cycles through the list after each round of player counts),
 ``--tides both`` (then off/on after each round of player counts and bots; or ``on``/``off``),
 ``--check`` (the invariant checker after every action: the default), ``--quiet`` (only the
-summary line). A crash (any exception) or a broken invariant is reported as a game line with
+failed games and the summary line), ``--max-seconds T`` (start no new game after T seconds of
+wall time; the summary's ``games`` is the number played, ``requested`` the number asked). A crash (any exception) or a broken invariant is reported as a game line with
 ``reason`` ``"crash"``/``"invariant_broken"``, the error and the game's seed, players, bots and
 options (enough to replay it), and the series goes on. The summary line gives ``games``,
 ``actions``, ``crashes``, ``invariant_errors``, ``wall_s`` and ``games_per_s_per_core`` (one
@@ -113,6 +114,8 @@ class Command(BaseCommand):
         parser.add_argument("--check", action="store_true", help="run the invariant checker after every action (the default)")
         parser.add_argument("--no-check", action="store_true", help="skip the invariant checks after every action")
         parser.add_argument("--quiet", action="store_true", help="print only the failed games and the summary line")
+        parser.add_argument("--max-seconds", type=float, default=None,
+                            help="stop starting new games after this many seconds of wall time (the summary says how many were played)")
 
     def handle(self, *args, **opts):
         import time
@@ -143,6 +146,8 @@ class Command(BaseCommand):
             results = duke_games(n, seed, bots)
         wins: Counter = Counter()
         ms, done, played, broken, crashed, actions = [], 0, 0, 0, 0, 0
+        budget = opts.get("max_seconds")
+        stopped = False
         for g in results:
             played += 1
             failed = g["reason"] in ("invariant_broken", "crash")
@@ -159,6 +164,9 @@ class Command(BaseCommand):
             done += ended
             wins[g.get("winner_level") or "none"] += 1
             ms.append(g["ms"])
+            if budget is not None and time.perf_counter() - t0 > budget and played < n:
+                stopped = True
+                break
         wall = time.perf_counter() - t0
         summary = {
             "summary": True,
@@ -167,7 +175,9 @@ class Command(BaseCommand):
             "bots": bots,
             "tides": tides,
             "checked": not opts["no_check"],
-            "games": n,
+            "games": played,
+            "requested": n,
+            "stopped_by_time": stopped,
             "finished": done,
             "actions": actions,
             "crashes": crashed,
@@ -179,9 +189,9 @@ class Command(BaseCommand):
             "games_per_s_per_core": round(played / wall, 2) if wall > 0 else None,
         }
         self.stdout.write(json.dumps(summary, sort_keys=True))
-        if broken or crashed or done != n:
+        if broken or crashed or done != played:
             raise CommandError(
-                f"{n - done} of {n} game(s) did not end properly"
+                f"{played - done} of {played} game(s) did not end properly"
                 + (f" ({broken} broken invariant(s))" if broken else "")
                 + (f" ({crashed} crash(es))" if crashed else "")
             )

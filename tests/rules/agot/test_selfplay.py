@@ -66,6 +66,12 @@ def test_sweep_slice_runs_through_the_command():
     assert summary["players"] == "3-6" and summary["tides"] == "both"
 
 
+def test_sweep_stops_starting_games_after_its_time_budget():
+    lines = run(players="3-6", games=50, seed=3, bots="random", tides="off", quiet=True, max_seconds=0.0)
+    summary = lines[-1]
+    assert summary["games"] == summary["finished"] == 1 and summary["requested"] == 50 and summary["stopped_by_time"]
+
+
 def test_sweep_reports_a_crash_and_goes_on(monkeypatch):
     import game.rules.agot.selfplay as sp
 
