@@ -13,7 +13,8 @@ The sweep (docs/sweep.md): ``--players 3-6`` (a range: game ``i`` has ``3 + i % 
 ``--bots random,basic`` (game ``i`` cycles through the list after each round of player counts),
 ``--tides both`` (then off/on after each round of player counts and bots; or ``on``/``off``),
 ``--check`` (the invariant checker after every action: the default), ``--quiet`` (only the
-failed games and the summary line), ``--max-seconds T`` (start no new game after T seconds of
+failed games and the summary line), ``--first I`` (start the series at game ``I``: a long series
+split in parts plays the same games), ``--max-seconds T`` (start no new game after T seconds of
 wall time; the summary's ``games`` is the number played, ``requested`` the number asked). A crash (any exception) or a broken invariant is reported as a game line with
 ``reason`` ``"crash"``/``"invariant_broken"``, the error and the game's seed, players, bots and
 options (enough to replay it), and the series goes on. The summary line gives ``games``,
@@ -31,7 +32,7 @@ from typing import Any, Iterator
 from django.core.management.base import BaseCommand, CommandError
 
 
-def agot_games(players: str | int, games: int, seed: int, bots: str, check: bool, tides: str = "off") -> Iterator[dict[str, Any]]:
+def agot_games(players: str | int, games: int, seed: int, bots: str, check: bool, tides: str = "off", first: int = 0) -> Iterator[dict[str, Any]]:
     """Game lines for a series (see the module docstring); never raises for a game's failure."""
     import traceback
 
@@ -40,7 +41,7 @@ def agot_games(players: str | int, games: int, seed: int, bots: str, check: bool
     counts = player_range(players)
     levels = [b for b in str(bots).split(",") if b]
     tides_modes = {"off": [False], "on": [True], "both": [False, True]}[tides]
-    for i in range(games):
+    for i in range(first, first + games):
         n = counts[i % len(counts)]
         level = levels[(i // len(counts)) % len(levels)]
         tide = tides_modes[(i // (len(counts) * len(levels))) % len(tides_modes)]
@@ -114,6 +115,8 @@ class Command(BaseCommand):
         parser.add_argument("--check", action="store_true", help="run the invariant checker after every action (the default)")
         parser.add_argument("--no-check", action="store_true", help="skip the invariant checks after every action")
         parser.add_argument("--quiet", action="store_true", help="print only the failed games and the summary line")
+        parser.add_argument("--first", type=int, default=0,
+                            help="AGoT: index of the first game of the series (a long series can be split or resumed)")
         parser.add_argument("--max-seconds", type=float, default=None,
                             help="stop starting new games after this many seconds of wall time (the summary says how many were played)")
 
@@ -136,7 +139,7 @@ class Command(BaseCommand):
             if not counts or not all(3 <= p <= 6 for p in counts):
                 raise CommandError("AGoT is for 3 to 6 players")
             players: Any = counts[0] if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
-            results = agot_games(opts["players"] or 3, n, seed, bots, not opts["no_check"], tides)
+            results = agot_games(opts["players"] or 3, n, seed, bots, not opts["no_check"], tides, opts.get("first") or 0)
         else:
             players = int(opts["players"] or 2)
             if players != 2:
