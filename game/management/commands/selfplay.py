@@ -8,6 +8,18 @@ bot (its seat rotating game by game) among ``random`` ones. Invariants are check
 action unless ``--no-check``. The exit status is 0 only if every game ended (AGoT: with a
 winner) and no invariant broke. The logic lives in ``game.rules.agot.selfplay`` and
 ``game.rules.duke.selfplay``; this is a thin wrapper.
+
+The sweep (docs/sweep.md): ``--players 3-6`` (a range: game ``i`` has ``3 + i % 4`` players),
+``--bots random,basic`` (game ``i`` cycles through the list after each round of player counts),
+``--tides both`` (then off/on after each round of player counts and bots; or ``on``/``off``),
+``--check`` (the invariant checker after every action: the default), ``--quiet`` (only the
+failed games and the summary line), ``--first I`` (start the series at game ``I``: a long series
+split in parts plays the same games), ``--max-seconds T`` (start no new game after T seconds of
+wall time; the summary's ``games`` is the number played, ``requested`` the number asked). A crash (any exception) or a broken invariant is reported as a game line with
+``reason`` ``"crash"``/``"invariant_broken"``, the error and the game's seed, players, bots and
+options (enough to replay it), and the series goes on. The summary line gives ``games``,
+``actions``, ``crashes``, ``invariant_errors``, ``wall_s`` and ``games_per_s_per_core`` (one
+process: the games per second of wall time).
 """
 
 from __future__ import annotations
@@ -20,22 +32,47 @@ from typing import Any, Iterator
 from django.core.management.base import BaseCommand, CommandError
 
 
-def agot_games(players: int, games: int, seed: int, bots: str, check: bool) -> Iterator[dict[str, Any]]:
-    from game.rules.agot.selfplay import InvariantBroken, play_games
+def agot_games(players: str | int, games: int, seed: int, bots: str, check: bool, tides: str = "off", first: int = 0) -> Iterator[dict[str, Any]]:
+    """Game lines for a series (see the module docstring); never raises for a game's failure."""
+    import traceback
 
-    gen = play_games(players, games, seed, bots, check=check)
-    while True:
+    from game.rules.agot.selfplay import InvariantBroken, game_seed, play_game
+
+    counts = player_range(players)
+    levels = [b for b in str(bots).split(",") if b]
+    tides_modes = {"off": [False], "on": [True], "both": [False, True]}[tides]
+    for i in range(first, first + games):
+        n = counts[i % len(counts)]
+        level = levels[(i // len(counts)) % len(levels)]
+        tide = tides_modes[(i // (len(counts) * len(levels))) % len(tides_modes)]
+        gseed = game_seed(seed, 10_000 + i)
+        options = {"tides_of_battle": True} if tide else {}
         try:
-            g = next(gen)
-        except StopIteration:
-            return
-        except InvariantBroken as exc:  # a broken rule stops the series: report it as a game
-            yield {"seed": None, "players": players, "winner": None, "reason": "invariant_broken", "error": str(exc)}
-            return
+            g = play_game(n, gseed, level, options, check=check, index=i)
+        except InvariantBroken as exc:
+            yield {"seed": gseed, "players": n, "bots": level, "options": options, "index": i, "winner": None,
+                   "reason": "invariant_broken", "error": str(exc), "actions": 0}
+            continue
+        except Exception as exc:  # a crash is a bug of the engine or a bot: report it, go on
+            yield {"seed": gseed, "players": n, "bots": level, "options": options, "index": i, "winner": None, "reason": "crash",
+                   "error": f"{type(exc).__name__}: {exc}", "trace": traceback.format_exc(limit=6)[-1500:], "actions": 0}
+            continue
         g = dict(g)
         g.pop("log", None)
-        g.pop("options", None)
+        if g.get("options"):
+            g["options"] = dict(g["options"])
+        else:
+            g.pop("options", None)
         yield g
+
+
+def player_range(players: str | int | None) -> list[int]:
+    """``3`` -> [3]; ``"3-6"`` -> [3, 4, 5, 6]."""
+    text = str(players or 3)
+    if "-" in text:
+        lo, hi = text.split("-", 1)
+        return list(range(int(lo), int(hi) + 1))
+    return [int(text)]
 
 
 def duke_games(games: int, seed: int, bots: str) -> Iterator[dict[str, Any]]:
@@ -70,47 +107,94 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--game", choices=["agot", "duke"], default="agot")
-        parser.add_argument("--players", type=int, default=None, help="AGoT: 3-6 (default 3); The Duke: 2")
+        parser.add_argument("--players", default=None, help="AGoT: 3..6 or a range such as 3-6 (default 3); The Duke: 2")
         parser.add_argument("--games", type=int, default=1)
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--bots", choices=["random", "basic", "mixed"], default="random")
+        parser.add_argument("--bots", default="random", help="random, basic, mixed, or a list cycled game by game (random,basic)")
+        parser.add_argument("--tides", choices=["off", "on", "both"], default="off", help="AGoT: the Tides of Battle option")
+        parser.add_argument("--check", action="store_true", help="run the invariant checker after every action (the default)")
         parser.add_argument("--no-check", action="store_true", help="skip the invariant checks after every action")
+        parser.add_argument("--quiet", action="store_true", help="print only the failed games and the summary line")
+        parser.add_argument("--first", type=int, default=0,
+                            help="AGoT: index of the first game of the series (a long series can be split or resumed)")
+        parser.add_argument("--max-seconds", type=float, default=None,
+                            help="stop starting new games after this many seconds of wall time (the summary says how many were played)")
 
     def handle(self, *args, **opts):
+        import time
+
         game, n, seed, bots = opts["game"], opts["games"], opts["seed"], opts["bots"]
+        quiet = opts.get("quiet", False)
+        tides = opts.get("tides") or "off"
+        levels = [b for b in str(bots).split(",") if b]
+        allowed = ("random", "basic", "mixed")
+        if not levels or any(b not in allowed for b in levels):
+            raise CommandError(f"--bots: one of {allowed} or a comma-separated list of them")
+        t0 = time.perf_counter()
         if game == "agot":
-            players = opts["players"] or 3
-            if not 3 <= players <= 6:
+            try:
+                counts = player_range(opts["players"])
+            except ValueError:
+                raise CommandError("--players: a number or a range such as 3-6")
+            if not counts or not all(3 <= p <= 6 for p in counts):
                 raise CommandError("AGoT is for 3 to 6 players")
-            results = agot_games(players, n, seed, bots, not opts["no_check"])
+            players: Any = counts[0] if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+            results = agot_games(opts["players"] or 3, n, seed, bots, not opts["no_check"], tides, opts.get("first") or 0)
         else:
-            players = opts["players"] or 2
+            players = int(opts["players"] or 2)
             if players != 2:
                 raise CommandError("The Duke is for 2 players")
+            if len(levels) != 1:
+                raise CommandError("The Duke takes one --bots level")
             results = duke_games(n, seed, bots)
         wins: Counter = Counter()
-        ms, done, played, broken = [], 0, 0, 0
+        ms, done, played, broken, crashed, actions = [], 0, 0, 0, 0, 0
+        budget = opts.get("max_seconds")
+        stopped = False
         for g in results:
             played += 1
-            self.stdout.write(json.dumps(g, sort_keys=True))
+            failed = g["reason"] in ("invariant_broken", "crash")
+            if not quiet or failed:
+                self.stdout.write(json.dumps(g, sort_keys=True))
             if g["reason"] == "invariant_broken":
                 broken += 1
                 continue
+            if g["reason"] == "crash":
+                crashed += 1
+                continue
+            actions += g["actions"]
             ended = g["reason"] != "unfinished" and (g["winner"] is not None or game == "duke")
             done += ended
             wins[g.get("winner_level") or "none"] += 1
             ms.append(g["ms"])
+            if budget is not None and time.perf_counter() - t0 > budget and played < n:
+                stopped = True
+                break
+        wall = time.perf_counter() - t0
         summary = {
             "summary": True,
             "game": game,
             "players": players,
             "bots": bots,
-            "games": n,
+            "tides": tides,
+            "checked": not opts["no_check"],
+            "games": played,
+            "requested": n,
+            "stopped_by_time": stopped,
             "finished": done,
+            "actions": actions,
+            "crashes": crashed,
             "invariant_errors": broken,
             "wins_by_level": dict(sorted(wins.items())),
             "median_ms": round(statistics.median(ms), 1) if ms else None,
+            "wall_s": round(wall, 1),
+            "processes": 1,
+            "games_per_s_per_core": round(played / wall, 2) if wall > 0 else None,
         }
         self.stdout.write(json.dumps(summary, sort_keys=True))
-        if broken or done != n:
-            raise CommandError(f"{n - done} of {n} game(s) did not end properly" + (" (an invariant broke)" if broken else ""))
+        if broken or crashed or done != played:
+            raise CommandError(
+                f"{played - done} of {played} game(s) did not end properly"
+                + (f" ({broken} broken invariant(s))" if broken else "")
+                + (f" ({crashed} crash(es))" if crashed else "")
+            )

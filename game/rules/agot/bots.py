@@ -124,7 +124,7 @@ class _Bot:
             return {"type": "support", "give": rnd.choice(o["choices"])}
         if k == "consolidate":
             area = rnd.choice(o["areas"])
-            if rnd.random() < 0.5:
+            if area not in o["muster"] or rnd.random() < 0.5:
                 return {"type": "consolidate", "area": area}
             rec = self._random_recruits({area: o["muster"][area]})
             return rec and {"type": "consolidate", "area": area, "muster": rec} or {"type": "consolidate", "area": area}
@@ -267,11 +267,18 @@ class _Bot:
         if k == "support_neutral_attack":
             return {"type": "support", "give": o["attacker"] == self.me}
         if k == "consolidate":
-            area = o["areas"][0]
-            rec = self._greedy_recruits({area: o["muster"][area]})
-            if rec:
-                return {"type": "consolidate", "area": area, "muster": rec}
-            return {"type": "consolidate", "area": area}
+            # a port first (an enemy ship mustered next to it later would make it worthless),
+            # then mustering, then the most power
+            b = board()
+            ports = [a for a in o["areas"] if b.is_port(a) and o["power"][a] > 0]
+            if ports:
+                return {"type": "consolidate", "area": ports[0]}
+            for area in o["areas"]:
+                if area in o["muster"]:
+                    rec = self._greedy_recruits({area: o["muster"][area]})
+                    if rec:
+                        return {"type": "consolidate", "area": area, "muster": rec}
+            return {"type": "consolidate", "area": max(o["areas"], key=lambda a: (o["power"][a], a))}
         if k == "muster":
             recs = o["recruits"]
             if o.get("one_area"):
@@ -557,6 +564,10 @@ class _Bot:
             return tracks[-1] if tracks else opts[0]
         if p == "retreat":
             return sorted(opts, key=lambda a: -self.area_value(a))[0]
+        if p == "port_capture":  # 控制敌方港口: as many ships as allowed
+            return opts[-1]
+        if p == "blade" and "redraw" in opts:  # Tides of Battle: redraw only a blank card
+            return "redraw" if self.o.get("tides") == "zero" else "pass"
         for x in prefs:
             if x in opts:
                 return x

@@ -13,8 +13,8 @@
    act through :mod:`.house_cards` hooks (cancel/ignore first, then turn order);
    战局卡牌 / Tides of Battle (option ``tides_of_battle``): each side then draws one card in secret;
 4. 使用瓦雷利亚钢剑 / Valyrian Steel Blade: its holder (position 1 of the Fiefdoms track), if
-   fighting and the Blade is unused this round, may add +1 (or, with Tides, redraw its Tides card)
-   (``use_blade``);
+   fighting and the Blade is unused this round, may add +1 (with Tides of Battle instead: redraw
+   its Tides card) (``use_blade``);
 5. 计算最终战斗力 / Final strength: base (recounted: abilities may have killed units) + printed
    card strength + abilities + Blade + Tides;
 6. 决定胜负 / Victory: the higher total wins; a tie goes to the house higher on the Fiefdoms track;
@@ -32,7 +32,7 @@
 Rule choices (where the rulebook leaves room), also in docs/scenarios.md:
 
 * the attacker and defender may decline their own Support orders (支援 ③);
-* with Tides of Battle, the Blade holder chooses either the +1 or the redraw (one use per round);
+* with Tides of Battle, the Blade's use is the redraw (战局卡牌 step 2), never the +1 (one use per round);
 * the Tides deck is reshuffled from its discards when empty;
 * a winning attacker with no surviving unit does not take the area (no units move in, no port
   capture), but the defender's order and power token are still removed.
@@ -46,7 +46,7 @@ from typing import Any
 from ..base import Decision, IllegalAction
 from .data import board
 from .flow import auto, decision, pop, push
-from .house_cards import ability, card as card_data
+from .house_cards import ability, card as card_data, recover_if_empty
 from .rng import shuffled
 from .state import State
 from .support import allowed_sides, support_strength, supporting_areas, unit_strength
@@ -438,11 +438,17 @@ def blade_user(state: State) -> str | None:
 
 @decision("combat_blade", ("choose",))
 class BladeTask:
-    """使用瓦雷利亚钢剑: ``use`` (+1), ``redraw`` (Tides: discard and redraw the Tides card) or ``pass``."""
+    """使用瓦雷利亚钢剑 / Using the Valyrian Steel Blade: ``use`` (+1) or ``pass``; with the Tides of
+    Battle option, ``redraw`` or ``pass``.
+
+    2nd ed. rulebook, 战局卡牌 / Tides of Battle, step 2 (使用瓦雷利亚钢剑): "展示战局卡牌前，如果
+    攻方或守方拥有瓦雷利亚钢剑，可以使用它，弃除手上的战局卡牌并重新抓一张". With the option, this
+    step *is* the Blade's use in combat (it replaces combat step 4's +1, it is not offered beside
+    it; reading in docs/scenarios.md, Readings)."""
 
     @staticmethod
     def options(state: State) -> list[str]:
-        return ["use", "redraw", "pass"] if tides_on(state) else ["use", "pass"]
+        return ["redraw", "pass"] if tides_on(state) else ["use", "pass"]
 
     @staticmethod
     def decisions(state: State, task: tuple) -> list[Decision]:
@@ -620,16 +626,12 @@ def combat_cleanup(state: State, task: tuple) -> None:
         state.emit("garrison_destroyed", house=g[0], area=area)
     for h in (a, d):
         cid = card_of(c, h)
-        if cid is None:
-            continue
-        if ability(cid).keeps_card(state, h):  # e.g. Roose Bolton after a loss
-            state.hands[h] = state.hands[h] + (cid,)
-            continue
-        state.discards[h] = state.discards[h] + (cid,)
-        if not state.hands[h]:
-            state.hands[h] = tuple(x for x in state.discards[h] if x != cid)
-            state.discards[h] = (cid,)
-            state.emit("house_cards_recovered", house=h)
+        if cid is not None:
+            if ability(cid).keeps_card(state, h):  # e.g. Roose Bolton after a loss
+                state.hands[h] = state.hands[h] + (cid,)
+            else:
+                state.discards[h] = state.discards[h] + (cid,)
+        recover_if_empty(state, h, (cid,) if cid is not None else ())  # the seventh card (家族卡牌)
     o = state.orders.get(area)
     if o and state.owner(area) != o[0]:
         del state.orders[area]

@@ -6,15 +6,22 @@ land area; at sea it gives nothing; in a port it gives one, or nothing if an ene
 that port's sea. The special order may instead muster in its own area (castle or stronghold
 land area only, never from a port), following the mustering rules.
 
-Orders with no choice to make are resolved automatically (their results do not depend on the
-order they are resolved in); a special Consolidate Power order that could muster waits for its
-house, in turn order.
+Order of resolution (结算休整指令): "按照顺位，每位玩家轮流结算版图上己方的一个休整指令。如果玩家
+没有剩余的休整指令，他在本步骤略过后续的结算过程。每位玩家每次结算一个己方的休整指令，按照顺位
+循环". One order at a time, in turn order, round and round: the order matters, since a ship
+mustered by a special Consolidate Power resolved earlier in the cycle into a sea next to an enemy
+port makes that port's order worthless (港口 ⑤).
+
+On its turn a house picks which of its remaining orders to resolve (decision ``consolidate``);
+the question is skipped when every remaining order gives the same result now (the same power,
+none able to muster): the engine then resolves the first by area id. Reading in
+docs/scenarios.md, Readings.
 """
 
 from __future__ import annotations
 
 from ..base import Decision, IllegalAction
-from .control import enemy_ships_in, gain_power
+from .control import enemy_ships_in, gain_power, pool_left
 from .data import board
 from .flow import auto, decision, pop, push
 from .mustering import apply_recruits, muster_areas
@@ -47,41 +54,70 @@ def resolve_plain(state: State, area: str) -> None:
     state.emit("consolidate", house=house, area=area, gained=got)
 
 
-def _choice_orders(state: State, house: str) -> list[str]:
-    return [a for a in orders_of(state, house, "consolidate_power") if can_muster(state, a)]
+def order_result(state: State, area: str) -> tuple[int, bool]:
+    """What resolving the order in ``area`` now gives: (power gained, may muster instead)."""
+    house = state.orders[area][0]
+    return min(consolidate_yield(state, area), pool_left(state, house)), can_muster(state, area)
+
+
+def needs_choice(state: State, areas: list[str]) -> bool:
+    """Whether the house must pick among ``areas`` (its remaining orders): not when they all give
+    the same result and none may muster."""
+    results = {order_result(state, a) for a in areas}
+    return len(results) > 1 or any(m for _, m in results)
 
 
 @auto("consolidations")
 def consolidations(state: State, task: tuple) -> None:
-    order = state.turn_order()
-    for h in order:
-        for a in orders_of(state, h, "consolidate_power"):
-            if not can_muster(state, a):
-                resolve_plain(state, a)
-    h = next_house(state, lambda x: bool(_choice_orders(state, x)))
+    """One turn of the Consolidate Power cycle: the next house in turn order with an order
+    resolves one (its choice when it matters), then the cycle goes on."""
+    h = next_house(state, lambda x: bool(orders_of(state, x, "consolidate_power")))
     if h is None:
         state.ctx["cursor"] = 0
         return
-    push(state, ("consolidate", h), task)
+    areas = orders_of(state, h, "consolidate_power")
+    if needs_choice(state, areas):
+        push(state, ("consolidate", h), task)
+        return
+    resolve_plain(state, areas[0])
+    advance_cursor(state, h)
+    push(state, task)
 
 
 @decision("consolidate", ("consolidate",))
 class ConsolidateTask:
+    """The house picks one of its Consolidate Power orders: ``consolidate`` ``area`` with
+    ``muster: null`` (power) or, for a special order in a castle/stronghold it controls, a list of
+    recruits (mustering there instead)."""
+
     @staticmethod
     def decisions(state: State, task: tuple) -> list[Decision]:
         h = task[1]
         from .options import Lazy, muster_options
 
-        areas = _choice_orders(state, h)
-        return [Decision(h, "consolidate", Lazy(lambda: {"areas": areas, "muster": muster_options(state, h, areas)}))]
+        areas = orders_of(state, h, "consolidate_power")
+        if not areas:
+            return []
+        musters = [a for a in areas if can_muster(state, a)]
+        return [Decision(h, "consolidate", Lazy(lambda: {
+            "areas": areas,
+            "power": {a: order_result(state, a)[0] for a in areas},
+            "muster": muster_options(state, h, musters),
+        }))]
 
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:
-        if action.area not in _choice_orders(state, actor):
-            raise IllegalAction("consolidate.no_order", f"You have no special Consolidate Power order to resolve in {action.area}.", area=action.area)
+        if action.area not in orders_of(state, actor, "consolidate_power"):
+            raise IllegalAction("consolidate.no_order", f"You have no Consolidate Power order to resolve in {action.area}.", area=action.area)
         if action.muster is None:
             resolve_plain(state, action.area)
         else:
+            if not can_muster(state, action.area):
+                raise IllegalAction(
+                    "consolidate.cannot_muster",
+                    f"Only a special Consolidate Power order in a castle or stronghold you control may muster ({action.area}).",
+                    area=action.area,
+                )
             apply_recruits(state, actor, action.muster, [action.area])
             del state.orders[action.area]
             state.emit("consolidate_muster", house=actor, area=action.area)

@@ -112,3 +112,29 @@ def ability(card_id: str | None) -> Ability:
         return _NONE
     key = board().house_cards[card_id]["ability_key"]
     return ABILITIES.get(key, _NONE) if key else _NONE
+
+
+def recover_if_empty(state: Any, house: str, just_left: tuple[str, ...] = ()) -> bool:
+    """A house must always have house cards to play: when ``house``'s hand is empty, its other
+    discarded cards return to its hand at once; the cards that just left the hand
+    (``just_left``: the card played last, or the cards just thrown away) stay in the discard
+    pile. Returns whether the cards came back.
+
+    2nd ed. rulebook, 家族卡牌 / House cards: "在战斗结束时，如果玩家打出了最后一张（即第七张）
+    家族卡牌，他将当前弃牌堆中的六张卡牌返回手中，并将最后打出的一张卡牌放进弃牌堆". Reading
+    (docs/scenarios.md, Readings): the same rule applies whenever a hand becomes empty another
+    way (Massing on the Milkwater throwing away a whole hand of equal cards, Patchface taking
+    the last card). Never called while the house's card is in play in a combat: the seventh
+    card's return happens at the combat's clean-up.
+    """
+    if state.hands[house]:
+        return False
+    back = tuple(x for x in state.discards[house] if x not in just_left)
+    if not back:  # every card just left at once (impossible with seven different cards)
+        back = state.discards[house]
+    if not back:
+        return False
+    state.hands[house] = tuple(sorted(back))
+    state.discards[house] = tuple(x for x in state.discards[house] if x not in back)
+    state.emit("house_cards_recovered", house=house, cards=list(state.hands[house]))
+    return True

@@ -91,7 +91,7 @@ def random_action(state: State, decision: Decision, rnd: random.Random):
         return A.Support(rnd.random() < 0.5)
     if k == "consolidate":
         area = rnd.choice(o["areas"])
-        if rnd.random() < 0.5:
+        if area not in o["muster"] or rnd.random() < 0.5:
             return A.Consolidate(area)
         return _try(state, decision, lambda: A.Consolidate(area, _recruits(state, h, [area], rnd)), A.Consolidate(area))
     if k == "muster":

@@ -20,7 +20,12 @@ In turn order, one at a time, a house resolves one of its March orders (rules �
   counts it) and support from adjacent Support orders (each supporting house chooses, in turn
   order; the marching house's own support is always given) must reach the token's strength; no
   house card, no Valyrian Steel Blade, no support for the neutral force. On success the token
-  leaves the game and the units move in; otherwise they stay where they were.
+  leaves the game and the units move in. 中立军队标记: "玩家必须有足够的战力成功击败中立军队，
+  才能如此做": a march whose units, March modifier and every Support order that could still be
+  given cannot reach the token's strength is refused (``march.neutral_too_strong``); when it
+  could reach only with other houses' supports that are then refused, the units stay where
+  they were and the March order is spent (event ``neutral_held``; reading in
+  docs/scenarios.md, Readings).
 
 Combat is handed over in one place: :func:`start_combat` (see :mod:`.combat`).
 """
@@ -83,6 +88,19 @@ def ship_destinations(state: State, house: str, origin: str) -> set[str]:
     return out
 
 
+def port_occupied(state: State, port: str, house: str) -> bool:
+    """Whether ``port`` holds another house's ships (港口 / Ports: no combat is ever fought in a port).
+
+    2nd ed. rulebook, 港口: only the controller of the land area uses its port, "港口...不会被直接
+    攻击" and "战舰不能行军至对手拥有的港口". Another house's ships can still lie in a port
+    whose land reverted to its home house by its printed symbol (控制敌方港口 replaces them only
+    when the land is taken by a march). Reading (docs/scenarios.md, Readings): no move, retreat or
+    muster may then put the controller's ships beside them, since that would open a combat in
+    the port; the port stays closed to its controller until the other ships leave."""
+    us = state.units_of(port)
+    return bool(us) and us[0][0] != house
+
+
 def start_combat(state: State, house: str, origin: str, dest: str, units: tuple[str, ...]) -> None:
     """Hand-off to combat (rulebook 战斗 / Combat): see :func:`.combat.start_combat`.
 
@@ -94,6 +112,14 @@ def start_combat(state: State, house: str, origin: str, dest: str, units: tuple[
     from .combat import start_combat as begin
 
     begin(state, house, origin, dest, units)
+
+
+def neutral_reach(state: State, house: str, origin: str, target: str) -> int:
+    """What a march from ``origin`` into the neutral force in ``target`` adds to its units'
+    strength at best: the March order's modifier plus every Support order that could still
+    be given to it (中立军队标记 / Neutral force tokens)."""
+    b = board()
+    return b.order_tokens[state.orders[origin][1]].strength + sum(s for (_, _, s) in neutral_supporters(state, target, house))
 
 
 def neutral_supporters(state: State, target: str, attacker: str) -> list[tuple[str, str, int]]:
@@ -133,10 +159,14 @@ class MarchTask:
 
 
 def resolve_march(state: State, house: str, action) -> None:
+    """Resolve ``house``'s March order ``action`` (the head task ``("march", house)``): validate
+    it, then pop the task (on a clone: a refusal discards it) and move, so that the decisions the
+    moves raise (taking a port, 控制敌方港口) come before the next march."""
     b = board()
     origin = action.area
     if origin not in orders_of(state, house, "march"):
         raise IllegalAction("march.no_order", f"You have no March order in {origin}.", area=origin)
+    pop(state)
     token = state.orders[origin][1]
     standing = Counter(u[1] for u in state.units_of(origin) if not u[2])
     wanted: Counter = Counter()
@@ -178,6 +208,10 @@ def resolve_march(state: State, house: str, action) -> None:
         if b.is_port(dest):
             if controller(state, dest) != house:
                 raise IllegalAction("march.enemy_port", f"Ships may enter only a port whose land you control ({dest}).", to=dest)
+            if port_occupied(state, dest, house):
+                raise IllegalAction(
+                    "march.port_occupied", f"Another house's ships are in {dest}: a port is never attacked, so yours cannot enter.", to=dest
+                )
             if len(state.units_of(dest)) + len(units) > b.tracks["port_max_ships"]:
                 raise IllegalAction("march.port_full", f"A port holds at most 3 ships ({dest}).", to=dest)
         owner = state.owner(dest)
@@ -217,35 +251,46 @@ def resolve_march(state: State, house: str, action) -> None:
             raise IllegalAction("march.no_power", "You have no available power token to leave.", area=origin)
     # execute the moves that start no fight first (行军 ⑦), and leave the power token
     fight_dest = fights[0][0] if fights else None
+    queued = len(state.tasks)
     for dest, units in by_dest.items():
         if dest == fight_dest:
             continue
         move_units(state, house, origin, dest, units)
+    # ports taken by these moves (控制敌方港口) are settled before the fight starts
+    captures = state.tasks[: len(state.tasks) - queued]
+    state.tasks = state.tasks[len(captures):]
     if action.leave_power:
         state.power[house] -= 1
         state.power_tokens[origin] = house
         state.emit("power_token_left", house=house, area=origin)
     if fights and fights[0][1] == "combat":
         state.emit("march", house=house, area=origin, moves={d: list(u) for d, u in by_dest.items() if d != fight_dest})
-        pop(state)
         start_combat(state, house, origin, fight_dest, tuple(by_dest[fight_dest]))
+        push(state, *captures)
         return
     if fight_dest is None:
         del state.orders[origin]
         state.emit("march", house=house, area=origin, moves={d: list(u) for d, u in by_dest.items()})
         advance_cursor(state, house)
-        pop(state)
+        push(state, *captures)
         return
-    # neutral force attack: collect support from other houses
+    # neutral force attack: refuse it if it cannot win, else collect support from other houses
     units = tuple(by_dest[fight_dest])
     castle = b.areas[fight_dest].castle is not None
     base = sum(unit_strength(u, False, castle) for u in units) + b.order_tokens[token].strength
     own = sum(s for (h, _, s) in neutral_supporters(state, fight_dest, house) if h == house)
+    best = base + sum(s for (_, _, s) in neutral_supporters(state, fight_dest, house))
+    if best < state.neutral[fight_dest]:
+        raise IllegalAction(
+            "march.neutral_too_strong",
+            f"The neutral force in {fight_dest} has strength {state.neutral[fight_dest]}; these units, the March order and every "
+            f"Support order that could still be given reach only {best}.",
+            to=fight_dest, strength=best, neutral=state.neutral[fight_dest],
+        )
     state.ctx["neutral_attack"] = (house, origin, fight_dest, units, base + own)
     others = [(h, a) for (h, a, _) in neutral_supporters(state, fight_dest, house) if h != house]
     state.emit("neutral_attack", house=house, area=origin, target=fight_dest, units=list(units), strength=base + own, neutral=state.neutral[fight_dest])
-    pop(state)
-    push(state, *[("neutral_support", h, a) for (h, a) in others], ("neutral_resolve",))
+    push(state, *captures, *[("neutral_support", h, a) for (h, a) in others], ("neutral_resolve",))
 
 
 def move_units(state: State, house: str, origin: str, dest: str, units) -> None:
@@ -262,15 +307,13 @@ def move_units(state: State, house: str, origin: str, dest: str, units) -> None:
 
 def capture_port(state: State, house: str, land: str) -> None:
     """控制敌方港口 / Taking control of an enemy port: when ``house`` takes control of ``land``,
-    enemy ships in its port are replaced by ``house``'s own ships as far as its reserve and
-    supply allow; the rest are removed. (Also used by combat, issue 4.)
+    the enemy ships in its port leave the board and ``house`` "可以" put in as many of its own
+    ships as it wants, up to their number, within its reserve and supply (decision
+    ``choose``, purpose ``port_capture``, options ``"0"``..max; skipped when max is 0).
 
-    The loser's order in the port (if any) is removed with its ships. Choice made here: the
-    engine replaces as many ships as it can (the rulebook lets the player
-    replace fewer; replacing is never worse for the player).
-    """
-    from .control import available_units
-
+    2nd ed. rulebook, 控制敌方港口: "该玩家可以立刻将港口的敌方战舰替换为等量的己方战舰（或根据
+    其意愿、配件数量及补给上限，替换部分战舰，并将其余的战舰移除）". The loser's order in the
+    port (if any) is removed with its ships. Used by marches and by combat's clean-up."""
     port = board().areas[land].port
     if not port:
         return
@@ -281,19 +324,55 @@ def capture_port(state: State, house: str, land: str) -> None:
     n = len(ships)
     state.units.pop(port)
     order = state.orders.get(port)
+    removed_order = None
     if order is not None and order[0] == loser:
         del state.orders[port]  # the loser's order goes with its ships
-    taken = 0
-    for _ in range(n):
-        if available_units(state, house, "ship") < 1:
-            break
-        state.add_unit(port, house, "ship")
-        if not within_supply(state, house):
-            state.remove_unit(port, "ship")
-            break
-        taken += 1
-    state.emit("port_captured", house=house, area=port, loser=loser, taken=taken, removed=n - taken,
-               order_removed=order[1] if order is not None and order[0] == loser else None)
+        removed_order = order[1]
+    most = port_capture_max(state, house, port, n)
+    if most == 0:
+        state.emit("port_captured", house=house, area=port, loser=loser, taken=0, removed=n, order_removed=removed_order)
+        return
+    push(state, ("port_capture", house, port, loser, n, removed_order))
+
+
+def port_capture_max(state: State, house: str, port: str, n: int) -> int:
+    """How many of ``n`` captured ships ``house`` can put into the (empty) ``port``: its reserve
+    and its supply allow."""
+    from .control import available_units
+
+    most = min(n, available_units(state, house, "ship"))
+    while most > 0 and not within_supply(state, house, {port: most}):
+        most -= 1
+    return most
+
+
+@decision("port_capture", ("choose",))
+class PortCaptureTask:
+    """控制敌方港口: how many ships replace the enemy's (``choose`` ``"0"``..``"max"``)."""
+
+    @staticmethod
+    def options(state: State, task: tuple) -> list[str]:
+        _, house, port, loser, n, _order = task
+        return [str(k) for k in range(port_capture_max(state, house, port, n) + 1)]
+
+    @staticmethod
+    def decisions(state: State, task: tuple) -> list[Decision]:
+        _, house, port, loser, n, _order = task
+        opts = PortCaptureTask.options(state, task)
+        return [Decision(house, "choose", {"purpose": "port_capture", "port": port, "loser": loser, "ships": n,
+                                          "max": len(opts) - 1, "options": opts})]
+
+    @staticmethod
+    def handle(state: State, task: tuple, actor: str, action) -> None:
+        _, house, port, loser, n, removed_order = task
+        opts = PortCaptureTask.options(state, task)
+        if action.option not in opts:
+            raise IllegalAction("choose.bad_option", f"Choose one of {opts}.", options=opts)
+        pop(state)
+        k = int(action.option)
+        for _ in range(k):
+            state.add_unit(port, house, "ship")
+        state.emit("port_captured", house=house, area=port, loser=loser, taken=k, removed=n - k, order_removed=removed_order)
 
 
 @auto("march_end")
@@ -332,7 +411,7 @@ def neutral_resolve(state: State, task: tuple) -> None:
         del state.neutral[dest]
         move_units(state, house, origin, dest, units)
         state.emit("neutral_defeated", house=house, area=dest, strength=strength, neutral=need)
-    else:
-        state.emit("neutral_held", house=house, area=dest, strength=strength, neutral=need)
+    else:  # only when supports the march counted on were refused (see resolve_march)
+        state.emit("neutral_held", house=house, area=dest, origin=origin, strength=strength, neutral=need)
     state.orders.pop(origin, None)
     advance_cursor(state, house)

@@ -103,7 +103,8 @@ def march_area_options(state: State, house: str, origin: str) -> dict[str, Any]:
     available power token). Destinations where no count is legal are left out. At most one
     destination with a ``fight`` may be used per march.
     """
-    from .march import land_destinations, ship_destinations
+    from .march import land_destinations, neutral_reach, port_occupied, ship_destinations
+    from .support import unit_strength
 
     b = board()
     us = state.units_of(origin)
@@ -129,15 +130,22 @@ def march_area_options(state: State, house: str, origin: str) -> dict[str, Any]:
             fight = "neutral"
         limit = total
         if b.is_port(dest):
-            if controller(state, dest) != house:
+            if controller(state, dest) != house or port_occupied(state, dest, house):
                 continue
             limit = min(limit, b.tracks["port_max_ships"] - len(state.units_of(dest)))
         counts = [n for n in range(1, limit + 1) if _supply_ok(state, house, origin, dest, n, fight == "combat")]
+        need = 0
+        if fight == "neutral":  # the marching units must bring at least ``need`` (中立军队标记)
+            castle = b.areas[dest].castle is not None
+            need = state.neutral[dest] - neutral_reach(state, house, origin, dest)
+            best = sorted((unit_strength(t, False, castle) for t in kinds for _ in range(standing[t])), reverse=True)
+            counts = [n for n in counts if sum(best[:n]) >= need]
         if not counts:
             continue
         d: dict[str, Any] = {"units": kinds, "counts": counts, "fight": fight, "by": "adjacent" if dest in adjacent else "transport"}
         if fight == "neutral":
             d["neutral"] = state.neutral[dest]
+            d["need"] = need
         dests[dest] = d
     leave = (
         b.is_land(origin)

@@ -52,9 +52,10 @@ def check_invariants(s: Any) -> None:
     """Raise :class:`InvariantBroken` unless ``s`` keeps the rules' invariants: one house per
     area, units on their terrain and within component limits, at most 3 ships per port, supply
     limits (except while a reduction is pending), power tokens 0..20 per house and conserved,
-    orders only where the house has units, tracks permutations of the houses, threat 0..12,
+    orders only where the house has units, no combat in a port, tracks permutations of the
+    houses, threat 0..12,
     each house's hand, discards and the card it has in the combat in progress partition its
-    seven cards."""
+    seven cards, and its hand is empty only while its last card is in play."""
 
     def need(cond: bool, msg: str) -> None:
         if not cond:
@@ -93,6 +94,9 @@ def check_invariants(s: Any) -> None:
             sorted(s.hands[h] + s.discards[h] + in_play.get(h, ())) == cards[h],
             f"{h} house cards do not partition",
         )
+        # 家族卡牌: a house always has cards to play (an empty hand takes its discards back at
+        # once); only its seventh card in play in the combat in progress leaves the hand empty
+        need(bool(s.hands[h]) or h in in_play, f"{h} has no house card in hand")
     for area, (h, _tok) in s.orders.items():
         # the March order stays on its emptied origin until its march ends (Ser Loras Tyrell moves
         # it after combat), also when a seventh castle ends the game mid-march
@@ -103,6 +107,8 @@ def check_invariants(s: Any) -> None:
         need(s.owner(area) == h or marching or emptied or s.result is not None, f"order of {h} in {area} without its units")
     for area, h in s.power_tokens.items():
         need(b.is_land(area) and s.owner(area) in (None, h), f"power token in {area}")
+    # 港口 / Ports: a port is never attacked directly, so no combat is ever fought in one
+    need(combat is None or not b.is_port(combat.area), f"a combat in the port {combat.area if combat else ''}")
     for t, order in s.tracks.items():
         need(sorted(order) == sorted(s.houses), f"track {t} not a permutation")
     need(0 <= s.threat <= 12, "threat out of range")

@@ -18,7 +18,9 @@ Card effects (``wildling_cards.json``; choices are the affected house's):
   2 knights of their choice; highest may swap up to 2 of its footmen for reserve knights.
 * Rattleshirt's Raiders: lowest -2 supply, others -1 (then reduce armies); highest +1 supply.
 * Massing on the Milkwater: with 2+ cards in hand, lowest discards all of its highest-strength
-  cards, others discard one of their choice; highest takes back its whole discard pile.
+  cards, others discard one of their choice; highest takes back its whole discard pile. A hand
+  emptied so (all its cards of equal strength) takes its earlier discards back at once
+  (:func:`.house_cards.recover_if_empty`).
 * A King Beyond the Wall: lowest to last place on every track; others, in turn order, to last
   place on Fiefdoms or King's Court (their choice); highest to first place on a track of its
   choice (with its dominance token).
@@ -35,6 +37,7 @@ from ..base import Decision, IllegalAction
 from .control import gain_power
 from .data import TRACKS, board
 from .flow import auto, decision, pop, push
+from .house_cards import recover_if_empty
 from .mustering import apply_recruits, muster_areas
 from .state import State
 
@@ -226,6 +229,7 @@ def w_massing_lowest(state: State, task: tuple) -> None:
     state.hands[h] = tuple(c for c in hand if c not in gone)
     state.discards[h] = state.discards[h] + gone
     state.emit("house_cards_discarded", house=h, cards=list(gone))
+    recover_if_empty(state, h, gone)  # a whole hand of equal cards thrown away (家族卡牌)
 
 
 @auto("w_knights_down")

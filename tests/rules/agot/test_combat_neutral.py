@@ -21,10 +21,15 @@ def test_march_modifier_and_own_sea_support_reach_the_neutral_strength():
     assert units(s, "sunspear") == ["footman", "knight"]
 
 
-def test_without_the_march_bonus_the_same_attack_fails():
+def test_without_the_march_bonus_the_same_attack_is_refused():
+    import pytest
+
+    from game.rules.base import IllegalAction
+
     s = sunspear({"sea-of-dorne": {"house": "tyrell", "units": ["ship"]}}, {"sea-of-dorne": "support"}, token="march")
-    s = march(s, "tyrell", "yronwood", "sunspear", ["knight", "footman"])
-    assert events(s, "neutral_held")
+    with pytest.raises(IllegalAction) as e:
+        march(s, "tyrell", "yronwood", "sunspear", ["knight", "footman"])
+    assert e.value.code == "march.neutral_too_strong"
 
 
 def test_siege_engine_support_counts_against_a_castle():

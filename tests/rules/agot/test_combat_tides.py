@@ -28,7 +28,7 @@ def test_each_side_draws_in_secret_then_strength_is_added():
     s = cards(s, tyrell="margaery-tyrell", lannister="the-hound")
     # Lannister holds the Blade: the Tides cards are drawn and still hidden
     d = pending(s, "lannister", "use_blade")[0]
-    assert d.options["options"] == ["use", "redraw", "pass"] and d.options["tides"] == "zero"
+    assert d.options["options"] == ["redraw", "pass"] and d.options["tides"] == "zero"
     assert R.view(s, "tyrell")["combat"]["my_tides"] == "three"
     assert R.view(s, "lannister")["combat"]["my_tides"] == "zero"
     for v in (None, "stark"):

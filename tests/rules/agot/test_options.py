@@ -12,7 +12,9 @@ import random
 import pytest
 
 from game.rules.agot import RULESET as R
+from game.rules.agot.data import board
 from game.rules.agot.legal import random_action
+from game.rules.agot.support import unit_strength
 from game.rules.base import IllegalAction
 
 #: refusals an option-built action may still meet, by rule (none: every option is a legal choice)
@@ -63,6 +65,10 @@ def option_actions(d, rnd: random.Random) -> list[dict]:
                 assert (dest in m["transport"]) == (dd["by"] == "transport")
                 for n in dd["counts"]:
                     units = _pick_units(rnd, m["units"], dd["units"], n)
+                    if dd["fight"] == "neutral":  # the strongest units: a march that cannot win is refused
+                        castle = board().areas[dest].castle is not None
+                        pool = [t for t in dd["units"] for _ in range(m["units"].get(t, 0))]
+                        units = sorted(pool, key=lambda t: -unit_strength(t, False, castle))[:n]
                     act = {"type": "march", "area": area, "moves": [{"to": dest, "units": units}]}
                     out.append(act)
                     if n == total and m["routed"] == 0 and m["leave_power"]:
@@ -71,7 +77,11 @@ def option_actions(d, rnd: random.Random) -> list[dict]:
         out += [{"type": "support", "give": g} for g in o["choices"]]
     elif k in ("consolidate", "muster"):
         recruits = o["muster"] if k == "consolidate" else o["recruits"]
-        assert sorted(recruits) == sorted(o["areas"])
+        if k == "consolidate":  # every remaining order; only the special ones in a castle muster
+            assert set(recruits) <= set(o["areas"]) and set(o["power"]) == set(o["areas"])
+            out += [{"type": "consolidate", "area": a} for a in o["areas"]]
+        else:
+            assert sorted(recruits) == sorted(o["areas"])
         for area, r in recruits.items():
             singles = [{"area": area, "unit": u} for u in r["units"]]
             singles += [{"area": area, "unit": "ship", "to": s} for s in r["ships"]]
@@ -79,7 +89,6 @@ def option_actions(d, rnd: random.Random) -> list[dict]:
             for u in r["units"]:
                 assert r["costs"][u] <= r["points"]
             if k == "consolidate":
-                out.append({"type": "consolidate", "area": area})
                 out += [{"type": "consolidate", "area": area, "muster": [s]} for s in singles]
             else:
                 out += [{"type": "muster", "recruits": [s]} for s in singles]

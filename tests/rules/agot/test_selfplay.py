@@ -54,6 +54,45 @@ def test_selfplay_command_fails_when_an_invariant_breaks(monkeypatch):
     assert '"invariant_broken"' in out.getvalue()
 
 
+def test_sweep_slice_runs_through_the_command():
+    """A fixed-seed slice of the 10,000-game sweep (docs/sweep.md): 3-6 players, random and basic
+    bots, with and without Tides of Battle, the invariant checker after every action."""
+    lines = run(players="3-6", games=16, seed=2024, bots="random,basic", tides="both", check=True, quiet=True)
+    summary = lines[-1]
+    assert len(lines) == 1 and summary["summary"]
+    assert summary["games"] == summary["finished"] == 16
+    assert summary["crashes"] == 0 and summary["invariant_errors"] == 0
+    assert summary["actions"] > 16 * 50 and summary["wall_s"] > 0 and summary["games_per_s_per_core"] > 0
+    assert summary["players"] == "3-6" and summary["tides"] == "both"
+
+
+def test_sweep_stops_starting_games_after_its_time_budget():
+    lines = run(players="3-6", games=50, seed=3, bots="random", tides="off", quiet=True, max_seconds=0.0)
+    summary = lines[-1]
+    assert summary["games"] == summary["finished"] == 1 and summary["requested"] == 50 and summary["stopped_by_time"]
+
+
+def test_sweep_reports_a_crash_and_goes_on(monkeypatch):
+    import game.rules.agot.selfplay as sp
+
+    real = sp.play_game
+
+    def flaky(players, seed, bots, options, check=False, index=0, **kw):
+        if index == 1:
+            raise RuntimeError("boom")
+        return real(players, seed, bots, options, check=check, index=index, **kw)
+
+    monkeypatch.setattr(sp, "play_game", flaky)
+    out = io.StringIO()
+    with pytest.raises(CommandError):
+        Command(stdout=out).handle(game="agot", players="3-4", games=3, seed=5, bots="random", no_check=False, tides="on", quiet=True)
+    lines = [json.loads(x) for x in out.getvalue().splitlines()]
+    crash, summary = lines[0], lines[-1]
+    assert crash["reason"] == "crash" and "boom" in crash["error"] and crash["players"] == 4
+    assert crash["options"] == {"tides_of_battle": True} and isinstance(crash["seed"], int)
+    assert summary["crashes"] == 1 and summary["finished"] == 2 and summary["games"] == 3
+
+
 def test_check_invariants_catches_a_broken_state():
     s = R.new_game(3, 1, {})
     check_invariants(s)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..combat import card_of, combatants, current, fighting_units, opponent, unit_contributions, update
 from ..control import available_units
+from ..house_cards import recover_if_empty
 from .common import Ability, ChoiceAbility, ability_event, register
 
 
@@ -126,7 +127,7 @@ class Patchface(Ability):
     Timing: 战斗后 / After combat (after clean-up: hands already recovered). Decision
     ``select_card`` (purpose ``patchface``, ``optional``): a card of the opponent's hand or
     ``null``. If that empties the opponent's hand, it takes back its other discarded cards, as
-    after playing its last card (rule choice).
+    after playing its last card (:func:`..house_cards.recover_if_empty`).
     """
 
     def after_combat(self, state, house):
@@ -145,7 +146,4 @@ class Patchface(Ability):
         state.hands[opp] = tuple(x for x in state.hands[opp] if x != card)
         state.discards[opp] = state.discards[opp] + (card,)
         ability_event(state, house, "patchface", "discard_card", victim=opp, discarded=card)
-        if not state.hands[opp]:
-            state.hands[opp] = tuple(x for x in state.discards[opp] if x != card)
-            state.discards[opp] = (card,)
-            state.emit("house_cards_recovered", house=opp)
+        recover_if_empty(state, opp, (card,))
