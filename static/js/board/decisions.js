@@ -383,15 +383,23 @@ function consolidate(d, ctx) {
       else if (areas.includes(a)) { sel = a; ctx.rerender(); }
     },
     panel() {
-      const box = h("div", { class: "decision consolidate" }, title(gettext("Special Consolidate Power")));
-      box.appendChild(h("div", { class: "choices" }, areas.map((a) => btn(areaName(a, ctx.data), () => { sel = a; musterMode = null; ctx.rerender(); }, { pressed: sel === a, key: "area-" + a, class: "btn btn-small" }))));
+      // one Consolidate Power order per turn (结算休整指令): the house picks which, with the power it
+      // gives now; only a special order in a castle it controls may muster instead
+      const power = d.options.power || {};
+      const musters = d.options.muster || {};
+      const box = h("div", { class: "decision consolidate" }, title(gettext("Consolidate Power: resolve one order")));
+      box.appendChild(h("div", { class: "choices" }, areas.map((a) => btn(
+        power[a] === undefined ? areaName(a, ctx.data) : fmt(gettext("%(area)s (+%(n)s power)"), { area: areaName(a, ctx.data), n: power[a] }),
+        () => { sel = a; musterMode = null; ctx.rerender(); }, { pressed: sel === a, key: "area-" + a, class: "btn btn-small" }))));
       if (sel && !musterMode) {
-        box.appendChild(h("div", { class: "choices" },
-          btn(gettext("Gain power"), () => ctx.send({ type: "consolidate", area: sel, muster: null }), { key: "power", class: "btn btn-primary" }),
-          btn(gettext("Muster here instead"), () => {
-            musterMode = musterCore(ctx, [sel], null, true, (recruits) => ctx.send({ type: "consolidate", area: sel, muster: recruits }), gettext("Muster here instead"), d.options.muster);
+        const row = [btn(gettext("Gain power"), () => ctx.send({ type: "consolidate", area: sel, muster: null }), { key: "power", class: "btn btn-primary" })];
+        if (musters[sel]) {
+          row.push(btn(gettext("Muster here instead"), () => {
+            musterMode = musterCore(ctx, [sel], null, true, (recruits) => ctx.send({ type: "consolidate", area: sel, muster: recruits }), gettext("Muster here instead"), musters);
             ctx.rerender();
-          }, { key: "muster" })));
+          }, { key: "muster" }));
+        }
+        box.appendChild(h("div", { class: "choices" }, ...row));
       }
       if (musterMode) box.appendChild(musterMode.panel());
       return box;

@@ -40,7 +40,7 @@ export function decisionName(kind) {
     march: gettext("resolving a March order"),
     support_neutral_attack: gettext("deciding whether to support"),
     support: gettext("deciding whether to support"),
-    consolidate: gettext("resolving a special Consolidate Power order"),
+    consolidate: gettext("resolving a Consolidate Power order"),
     muster: gettext("mustering"),
     reduce_armies: gettext("reducing armies to fit supply"),
     bid: gettext("bidding"),
@@ -111,6 +111,7 @@ export function purposeName(purpose, data) {
     combat_skull: gettext("Casualties: a Tides of Battle skull"),
     combat_ability: gettext("Casualties: a house card ability"),
     combat_supply: gettext("Casualties: retreating over your supply limit"),
+    port_capture: gettext("A port taken: how many of your ships replace the enemy's"),
   };
   if (names[purpose]) return names[purpose];
   if ((data.tracks || {})[purpose]) return trackName(purpose, data);
