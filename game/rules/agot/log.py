@@ -118,7 +118,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "combat_base": ("Base combat strength: {strength_text}.", "基础战力：{strength_text}。"),
     "house_card_chosen": ("{house} has chosen a house card.", "{house}已选择家族卡牌。"),
     "house_cards_revealed": ("House cards revealed: {cards_map_text}.", "家族卡牌展示：{cards_map_text}。"),
-    "house_card_replaced": ("{house} now plays {card_text} instead of {old}.", "{house}改为打出{card_text}，不再打出{old}。"),
+    "house_card_replaced": ("{house} now plays {card_text}{old_text}.", "{house}改为打出{card_text}{old_text}。"),
     "tides_drawn": ("You draw the Tides of Battle card {tides}.", "你抓到战局卡牌{tides}。"),
     "blade_used": ("{house} uses the Valyrian Steel Blade (+1).", "{house}使用瓦雷利亚钢剑（战力+1）。"),
     "blade_redraw": ("{house} uses the Valyrian Steel Blade to redraw its Tides of Battle card.", "{house}使用瓦雷利亚钢剑重抓战局卡牌。"),
@@ -314,7 +314,7 @@ def _describe_more(kind: str, event: dict[str, Any], f: dict[str, Any], lang: st
     zh = lang == "zh-hans"
     sep = "、" if zh else ", "
     for k in ("units", "removed"):
-        if k in event:
+        if isinstance(event.get(k), list):
             f["units_text"] = units_text(event.get(k), lang)
     f["houses_text"] = sep.join(_name("house", h, lang) for h in event.get("houses", []))
     f["loser"] = _name("house", event.get("loser"), lang) if event.get("loser") else ""
@@ -345,7 +345,8 @@ def _describe_more(kind: str, event: dict[str, Any], f: dict[str, Any], lang: st
         cards = event.get("cards")
         f["recovered_text"] = sep.join(_name("card", c, lang) for c in cards) if cards else ("弃牌堆中的家族卡牌" if zh else "its discarded house cards")
     if kind == "house_card_replaced":
-        f["old"] = _name("card", event.get("old"), lang)
+        old_card = _name("card", event["old"], lang) if event.get("old") else None
+        f["old_text"] = "" if old_card is None else (f"，不再打出{old_card}" if zh else f" instead of {old_card}")
         f["card_text"] = _name("card", event["card"], lang) if event.get("card") else ("无家族卡牌" if zh else "no house card")
     if kind == "combat_result":
         parts = event.get("parts") or {}
