@@ -212,7 +212,7 @@ function strengthParts(c, x, data) {
     else if (p.part === "card") label = fmt(gettext("house card %(card)s"), { card: cardName(p.card, data) });
     else if (p.part === "ability") label = fmt(gettext("ability of %(card)s"), { card: cardName(p.card, data) });
     else if (p.part === "blade") label = gettext("Valyrian Steel Blade");
-    else if (p.part === "tides") label = fmt(gettext("Tides of Battle %(card)s"), { card: tidesName(p.card, data) });
+    else if (p.part === "tides") label = gettext("Tides of Battle");
     else label = "?";
     const why = p.why_zero && WHY_ZERO[p.why_zero] ? WHY_ZERO[p.why_zero]() : null;
     return h("li", { dataset: { part: p.part, strength: String(p.strength) }, class: why ? "zero" : "" },
