@@ -167,7 +167,8 @@ class LobbyCreateForm(forms.Form):
         chosen = self._players_now(rules)
         self.fields["house"].widget.choices = _house_choices(ruleset_id, rules.seats(chosen, {}))
         self.fields["house"].widget.attrs["data-seats"] = json.dumps(
-            {str(n): _house_choices(ruleset_id, rules.seats(n, {})) for n in counts}, ensure_ascii=False
+            {str(n): [[h, str(label)] for h, label in _house_choices(ruleset_id, rules.seats(n, {}))] for n in counts},
+            ensure_ascii=False,
         )
         self.option_fields = []
         for key, default in rules.default_options.items():
