@@ -2,7 +2,11 @@
 
 ``describe(event, lang)`` turns an event of ``view(...)["events"]`` into a sentence using the
 data's names (areas, houses, cards, tokens). It reads only the event, so a redacted view can be
-rendered as it is. Unknown event kinds fall back to the kind itself.
+rendered as it is. Unknown event kinds fall back to the kind itself. Every line names what is
+needed to follow the game without the board: a march's legs (units and destination), what a raid
+removed, a combat's strengths part by part (``combat_result.parts``) and its casualties, musters,
+revealed bids, Westeros choices; ids never appear, only names (tested on full bot games by
+``tests/web/test_log_sentences.py``). :func:`areas` gives the board areas a line names.
 """
 
 from __future__ import annotations
@@ -324,7 +328,7 @@ def _describe_more(kind: str, event: dict[str, Any], f: dict[str, Any], lang: st
             legs = [(f"{units_text(us, lang)}进入{_name('area', d, lang)}" if zh else f"{units_text(us, lang)} to {_name('area', d, lang)}") for d, us in moves.items()]
             f["moves_text"] = ("：" + "；".join(legs)) if zh else (": " + "; ".join(legs))
         else:
-            f["moves_text"] = "" if zh else ""
+            f["moves_text"] = ""
     if kind == "orders_revealed":
         by_house: dict[str, list[str]] = {}
         for area, (h, tok) in (event.get("orders") or {}).items():
