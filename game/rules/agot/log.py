@@ -327,8 +327,8 @@ def _describe_more(kind: str, event: dict[str, Any], f: dict[str, Any], lang: st
         if moves:
             legs = [(f"{units_text(us, lang)}进入{_name('area', d, lang)}" if zh else f"{units_text(us, lang)} to {_name('area', d, lang)}") for d, us in moves.items()]
             f["moves_text"] = ("：" + "；".join(legs)) if zh else (": " + "; ".join(legs))
-        else:
-            f["moves_text"] = ""
+        else:  # every unit that moved went into a fight (the next line tells it) or none moved
+            f["moves_text"] = "：没有单位移往别处" if zh else ": no unit moves elsewhere"
     if kind == "orders_revealed":
         by_house: dict[str, list[str]] = {}
         for area, (h, tok) in (event.get("orders") or {}).items():
