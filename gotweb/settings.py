@@ -291,9 +291,14 @@ SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
 # Django's reminder of it (security.W021) stays quiet until the operator opts in.
 SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
 
+# One handler prints each record once. Django first applies its own DEFAULT_LOGGING, whose
+# "django" logger has a console handler of its own and propagates to the root: without the
+# "django" entry below, every django.* line (runserver's and daphne's request lines included)
+# was printed twice. "django" keeps its INFO level (the request lines) and stops at its handler.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+    "loggers": {"django": {"handlers": ["console"], "level": "INFO", "propagate": False}},
 }

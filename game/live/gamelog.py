@@ -25,8 +25,10 @@ def lang_key(lang: str | None) -> str:
 
 
 def lines(ruleset: str, view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
-    """``[{"n": int, "text": str, "round": int | None}]``, the latest :data:`LOG_WINDOW` events
-    of ``view["events"]`` told in ``lang``; ``n`` counts events from the game's start."""
+    """``[{"n": int, "text": str, "round": int | None, "areas": [str]}]``, the latest
+    :data:`LOG_WINDOW` events of ``view["events"]`` told in ``lang``; ``n`` counts events from
+    the game's start; ``areas`` are the ids of the board areas the line names (AGoT; empty for
+    rulesets without areas), which the page highlights while the line is hovered or tapped."""
     events = view.get("events") or []
     first = max(0, len(events) - LOG_WINDOW)
     window = list(events[first:])
@@ -41,7 +43,7 @@ def lines(ruleset: str, view: dict[str, Any], lang: str) -> list[dict[str, Any]]
     out = []
     with translation.override(key):
         for i, ev in enumerate(window, start=first):
-            out.append({"n": i, "text": _told(ruleset, ev, key), "round": ev.get("round", ev.get("turn"))})
+            out.append({"n": i, "text": _told(ruleset, ev, key), "round": ev.get("round", ev.get("turn")), "areas": named_areas(ruleset, ev)})
     with _LINES_LOCK:
         _LINES[cache_key] = (window, out)
         while len(_LINES) > _LINES_MAX:
@@ -71,6 +73,19 @@ def _told(ruleset: str, ev: dict[str, Any], lang: str) -> str:
         _TOLD.clear()
     _TOLD[k] = (ev, text)
     return text
+
+
+def named_areas(ruleset: str, event: dict[str, Any]) -> list[str]:
+    """The ids of the board areas ``event`` names (``[]`` for a ruleset without areas, or an
+    event that names none)."""
+    if ruleset != "agot2":
+        return []
+    from game.rules.agot.log import areas
+
+    try:
+        return areas(event)
+    except Exception:  # a log line must never break a push
+        return []
 
 
 def describe(ruleset: str, event: dict[str, Any], lang: str) -> str:

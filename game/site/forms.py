@@ -6,6 +6,8 @@ errors views attach to the field they concern.
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
@@ -157,7 +159,17 @@ class LobbyCreateForm(forms.Form):
         if self.fixed_players:
             self.fields["players"].widget = forms.HiddenInput()
         self.fields["house"].label = seat_words(ruleset_id)["field"]
+        # every house may be sent (``clean`` says which are not in play with the chosen count);
+        # the select offers only the houses of the chosen player count, and carries them for
+        # each count (``data-seats``) so the page's script updates it when the count changes
         self.fields["house"].choices = _house_choices(ruleset_id, rules.seats(rules.max_players, {}))
+        counts = range(rules.min_players, rules.max_players + 1)
+        chosen = self._players_now(rules)
+        self.fields["house"].widget.choices = _house_choices(ruleset_id, rules.seats(chosen, {}))
+        self.fields["house"].widget.attrs["data-seats"] = json.dumps(
+            {str(n): [[h, str(label)] for h, label in _house_choices(ruleset_id, rules.seats(n, {}))] for n in counts},
+            ensure_ascii=False,
+        )
         self.option_fields = []
         for key, default in rules.default_options.items():
             if isinstance(default, bool):
@@ -165,6 +177,15 @@ class LobbyCreateForm(forms.Form):
                     label=option_label(key), help_text=option_help(key), required=False, initial=default
                 )
                 self.option_fields.append(key)
+
+    def _players_now(self, rules) -> int:
+        """The player count the form shows: the submitted one when it is valid, else the initial."""
+        raw = self.data.get("players") if self.is_bound else None
+        try:
+            n = int(raw)
+        except (TypeError, ValueError):
+            return rules.min_players
+        return n if rules.min_players <= n <= rules.max_players else rules.min_players
 
     def options(self) -> dict:
         """The chosen options, for :func:`game.site.lobbies.create_lobby`."""

@@ -290,7 +290,13 @@ def lobby_kick(request: HttpRequest, pk: int, seat_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def lobby_start(request: HttpRequest, pk: int) -> HttpResponse:
-    return _lobby_action(request, pk, lambda: lobbies.start_lobby(pk, request.user), _("The game has started!"))
+    """Start the lobby; the creator is then taken straight to the game (the other seated players
+    are taken there by the lobby page's script when the push says it started)."""
+    response = _lobby_action(request, pk, lambda: lobbies.start_lobby(pk, request.user), _("The game has started!"))
+    lobby = Lobby.objects.filter(pk=pk).first()
+    if lobby is not None and lobby.status == "started" and lobby.play_url != lobby.get_absolute_url():
+        return redirect(lobby.play_url)
+    return response
 
 
 @require_POST

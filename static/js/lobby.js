@@ -44,6 +44,12 @@ async function refresh() {
         const shown = Number(root.querySelector("[data-version]")?.dataset.version || target);
         version = Math.max(shown, target);
         root.dataset.version = String(version);
+        // the game has just started and this user has a seat in it: off to the game
+        const go = root.querySelector("#game-link[data-seated]");
+        if (go) {
+          window.location.assign(go.href);
+          return;
+        }
       }
     } finally {
       fetching = null;

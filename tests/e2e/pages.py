@@ -23,13 +23,12 @@ def guest_creates_lobby(page, base: str, name: str, display_name: str = "", hous
 
 
 def fill_with_bots_and_start(page, base: str, bots: int, players: int = 3) -> str:
-    """On the creator's lobby page: add ``bots`` bots, start, open the game; returns its path."""
+    """On the creator's lobby page: add ``bots`` bots and start (which opens the game); returns its path."""
     from playwright.sync_api import expect
 
     for _ in range(bots):
         page.locator("#add-bot-button").click()
     expect(page.locator("#seat-count")).to_have_text(f"{players} / {players}")
-    page.locator("#start-button").click()
-    page.locator("#game-link").click()
+    page.locator("#start-button").click()  # the start takes the creator to the game
     expect(page).to_have_url(re.compile(r"/game/\d+/$"))
     return page.url.replace(base, "")

@@ -57,8 +57,7 @@ def test_duke_game_played_to_the_end_by_clicking(browser, live_server_url, shots
         guest.get_by_role("button", name="Join").click()
         expect(host.locator("#seat-count")).to_have_text("2 / 2")
         host.locator("#start-button").click()
-        for page in (host, guest):
-            page.locator("#game-link").click()
+        for page in (host, guest):  # every seated player is taken to the game when it starts
             expect(page).to_have_url(re.compile(r"/game/\d+/$"))
         game_url = host.url
 

@@ -49,7 +49,7 @@ def test_play_page_connects_chats_and_survives_a_restart(browser, own_server, sh
     game_path = fill_with_bots_and_start(host, base, bots=2)
 
     expect(host.locator("#conn-status")).to_have_attribute("data-state", "open")
-    expect(host.locator("#log")).to_contain_text("A 3-player game begins.")
+    expect(host.locator("#log")).to_contain_text("A 3-player game begins:")
     expect(host.locator("#board-root")).not_to_contain_text("Loading the board")
     # the two bots place their orders through the server; the host is awaited
     expect(host.locator("#log")).to_contain_text("has placed its orders.")
@@ -69,7 +69,7 @@ def test_play_page_connects_chats_and_survives_a_restart(browser, own_server, sh
     expect(spectator.locator("#spectator-note")).to_be_visible()
     expect(spectator.locator("#conn-status")).to_have_attribute("data-state", "open")
     expect(spectator.locator("#chat-messages")).to_contain_text("Hear me roar")  # the public game chat
-    expect(spectator.locator("#log")).to_contain_text("A 3-player game begins.")
+    expect(spectator.locator("#log")).to_contain_text("A 3-player game begins:")
     host.screenshot(path=shots("01-host-game-page"), full_page=True)
 
     # the server goes away and comes back on the same port: the page reconnects by itself

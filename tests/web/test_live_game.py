@@ -28,7 +28,7 @@ async def test_connect_sends_the_viewers_view(application, game3):
     others = [d for d in state["pending"] if d["actor"] != "stark"]
     assert mine and "options" in mine[0]
     assert others and all("options" not in d for d in others)
-    assert state["log"][0]["text"] == "A 3-player game begins."
+    assert state["log"][0]["text"] == "A 3-player game begins: Stark, Lannister, Baratheon."
     await ws.disconnect()
 
 

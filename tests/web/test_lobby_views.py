@@ -243,9 +243,12 @@ def test_start_by_non_creator_is_refused(client_for, make_lobby, snapshot):
 
 def test_start_shows_the_houses(client_for, make_lobby):
     lobby = make_lobby(players=3, seated=3)
-    r = client_for(lobby.creator).post(reverse("lobby_start", args=[lobby.pk]), follow=True)
-    html = r.content.decode()
+    client = client_for(lobby.creator)
+    r = client.post(reverse("lobby_start", args=[lobby.pk]), follow=True)
     assert "The game has started!" in messages_of(r)
+    lobby.refresh_from_db()
+    assert r.redirect_chain[-1][0] == lobby.play_url  # the creator is taken to the game (issue 15)
+    html = client.get(lobby.get_absolute_url()).content.decode()
     assert "The game has started. Houses:" in html
     for name in ("Stark", "Lannister", "Baratheon"):
         assert name in html

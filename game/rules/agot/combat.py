@@ -198,6 +198,81 @@ def final_strength(state: State, house: str) -> int:
     return n
 
 
+def strength_parts(state: State, house: str) -> list[dict[str, Any]]:
+    """What ``house``'s combat strength is made of now, as the rulebook adds it (计算战斗力 /
+    Combat strength): a list of parts whose ``strength`` values sum to :func:`final_strength`
+    (before the cards are revealed that is :func:`base_strength`). Each part is a dict with
+    ``part`` and ``strength`` (int) and, by part:
+
+    - ``"unit"``: one fighting unit, ``unit`` (type), ``area``, ``why_zero`` (None, ``"routed"``,
+      ``"siege_no_castle"`` (the area has no castle or stronghold) or ``"siege_defending"``
+      (siege engines count only when attacking));
+    - ``"order"``: ``token`` (the attacker's March order or the defender's Defense order);
+    - ``"support"``: ``house`` (the supporter), ``area`` (its Support order; units + the order's
+      star), ``why_zero`` as for units when it adds nothing;
+    - ``"garrison"``: the defender's garrison in its home area;
+    - ``"card"``: ``card`` (the revealed house card's printed strength);
+    - ``"ability"``: ``card`` (a revealed card's ability that changes this side's strength);
+    - ``"blade"``: the Valyrian Steel Blade (+1);
+    - ``"tides"``: ``card`` (the revealed Tides of Battle card).
+
+    Only public information: cards and Tides appear once revealed, as in :func:`final_strength`.
+    """
+    b = board()
+    c = current(state)
+    attacking = house == c.attacker
+    castle = castle_target(c)
+
+    def why(utype: str, routed: bool, att: bool) -> str | None:
+        if routed:
+            return "routed"
+        if utype == "siege_engine" and not castle:
+            return "siege_no_castle"
+        if utype == "siege_engine" and not att:
+            return "siege_defending"
+        return None
+
+    parts: list[dict[str, Any]] = []
+    if attacking:
+        for u in c.units:
+            parts.append({"part": "unit", "unit": u, "area": c.origin, "strength": unit_strength(u, False, castle, True), "why_zero": why(u, False, True)})
+        parts.append({"part": "order", "token": c.march_token, "strength": b.order_tokens[c.march_token].strength})
+    else:
+        for (h, t, r) in state.units_of(c.area):
+            if h == house:
+                parts.append({"part": "unit", "unit": t, "area": c.area, "strength": unit_strength(t, r, castle, False), "why_zero": why(t, r, False)})
+        o = state.orders.get(c.area)
+        if o and o[0] == house and b.order_tokens[o[1]].type == "defense":
+            parts.append({"part": "order", "token": o[1], "strength": b.order_tokens[o[1]].strength})
+        g = state.garrisons.get(c.area)
+        if g and g[0] == house and g[1]:
+            parts.append({"part": "garrison", "strength": g[1]})
+    side = "attacker" if attacking else "defender"
+    for (h, a, s) in c.supports:
+        if s != side:
+            continue
+        o = state.orders.get(a)
+        us = state.units_of(a)
+        n = sum(unit_strength(t, r, castle, attacking) for (_, t, r) in us) + (b.order_tokens[o[1]].strength if o else 0)
+        zero = None
+        if n == 0 and us:
+            zero = why(us[0][1], us[0][2], attacking)
+        parts.append({"part": "support", "house": h, "area": a, "strength": n, "why_zero": zero})
+    cid = card_of(c, house)
+    if cid is not None:
+        parts.append({"part": "card", "card": cid, "strength": card_data(cid)["strength"]})
+    for h in combatants(state, c):
+        extra = ability(card_of(c, h)).strength(state, h).get(house, 0)
+        if extra:
+            parts.append({"part": "ability", "card": card_of(c, h), "strength": extra})
+    if c.blade == house:
+        parts.append({"part": "blade", "strength": 1})
+    if c.tides_revealed and pairs_get(c.tides, house) is not None:
+        tid = pairs_get(c.tides, house)
+        parts.append({"part": "tides", "card": tid, "strength": tides_card(tid)["strength"]})
+    return parts
+
+
 def icons(state: State, house: str) -> tuple[int, int]:
     """(swords, fortifications) of ``house``'s card, abilities and revealed Tides card."""
     c = current(state)
@@ -498,7 +573,8 @@ def combat_resolve(state: State, task: tuple) -> None:
         winner = a if fief.index(a) < fief.index(d) else d
     loser = d if winner == a else a
     c = update(state, final=((a, fa), (d, fd)), winner=winner, loser=loser, step="result")
-    state.emit("combat_result", area=c.area, attacker=a, defender=d, strength={a: fa, d: fd}, winner=winner, loser=loser, tie=fa == fd)
+    state.emit("combat_result", area=c.area, attacker=a, defender=d, strength={a: fa, d: fd}, winner=winner, loser=loser, tie=fa == fd,
+               parts={h: strength_parts(state, h) for h in (a, d)})
     push(state, *[("combat_hook", "result", h, card_of(c, h)) for h in combatants(state, c) if card_of(c, h)])
 
 
@@ -673,6 +749,7 @@ def public_view(state: State, viewer: str | None) -> dict[str, Any] | None:
         "chosen": sorted(h for h, _ in c.chosen),
         "base": dict(c.base),
         "blade": c.blade,
+        "parts": {h: strength_parts(state, h) for h in (c.attacker, c.defender)},
     }
     if c.revealed:
         out["cards"] = dict(c.cards)

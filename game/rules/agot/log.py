@@ -2,7 +2,11 @@
 
 ``describe(event, lang)`` turns an event of ``view(...)["events"]`` into a sentence using the
 data's names (areas, houses, cards, tokens). It reads only the event, so a redacted view can be
-rendered as it is. Unknown event kinds fall back to the kind itself.
+rendered as it is. Unknown event kinds fall back to the kind itself. Every line names what is
+needed to follow the game without the board: a march's legs (units and destination), what a raid
+removed, a combat's strengths part by part (``combat_result.parts``) and its casualties, musters,
+revealed bids, Westeros choices; ids never appear, only names (tested on full bot games by
+``tests/web/test_log_sentences.py``). :func:`areas` gives the board areas a line names.
 """
 
 from __future__ import annotations
@@ -64,22 +68,22 @@ def _name(kind: str, ident: Any, lang: str) -> str:
 
 # kind -> (English template, Chinese template); {house} etc. are filled from the event with names
 TEMPLATES: dict[str, tuple[str, str]] = {
-    "game_started": ("A {players}-player game begins.", "{players}人游戏开始。"),
+    "game_started": ("A {players}-player game begins: {houses_text}.", "{players}人游戏开始：{houses_text}。"),
     "scenario_start": ("Scenario {name}.", "场景 {name}。"),
     "orders_placed": ("{house} has placed its orders.", "{house}已部署指令。"),
-    "orders_revealed": ("All orders are revealed.", "所有指令同时展示。"),
+    "orders_revealed": ("All orders are revealed: {orders_text}.", "所有指令同时展示：{orders_text}。"),
     "raven_pass": ("{house} does not use the Messenger Raven.", "{house}不使用信鸽。"),
     "raven_peek": ("{house} looks at the top wildling card.", "{house}查看野人卡牌堆顶牌。"),
-    "raven_saw": ("You saw {card} on top of the wildling deck.", "你看到野人卡牌堆顶牌是{card}。"),
+    "raven_saw": ("{house} sees {card} on top of the wildling deck.", "{house}看到野人卡牌堆顶牌是{card}。"),
     "raven_wildling": ("{house} puts the wildling card {where}.", "{house}将野人卡牌放回{where}。"),
     "raven_replace": ("{house} replaces its {old} order in {area} with {new}.", "{house}将{area}的{old}指令替换为{new}。"),
     "raid": ("{house} raids from {area}{target_text}.", "{house}从{area}结算突袭{target_text}。"),
     "pillage": ("{house} pillages {victim}: +{gained} power, {victim} loses {lost}.", "{house}抢劫了{victim}：获得{gained}枚权力，{victim}失去{lost}枚。"),
-    "march": ("{house} marches from {area}.", "{house}结算{area}的行军指令。"),
+    "march": ("{house} marches from {area}{moves_text}.", "{house}结算{area}的行军指令{moves_text}。"),
     "power_token_left": ("{house} leaves a power token in {area}.", "{house}在{area}放置权力标记建立控制权。"),
     "power_token_discarded": ("{house}'s power token in {area} is discarded.", "{house}在{area}的权力标记被弃除。"),
-    "port_captured": ("{house} takes {area}: {taken} ship(s) replaced, {removed} removed.", "{house}夺取{area}：替换{taken}艘战舰，移除{removed}艘。"),
-    "neutral_attack": ("{house} attacks the neutral force in {target} ({strength} vs {neutral}).", "{house}攻击{target}的中立军队（{strength}对{neutral}）。"),
+    "port_captured": ("{house} takes {area} from {loser}: {taken} ship(s) replaced, {removed} removed.", "{house}从{loser}手中夺取{area}：替换{taken}艘战舰，移除{removed}艘。"),
+    "neutral_attack": ("{house} attacks the neutral force in {target} from {area} with {units_text} ({strength} vs {neutral}).", "{house}从{area}以{units_text}攻击{target}的中立军队（{strength}对{neutral}）。"),
     "support_declared": ("{house} {support_text} from {area}.", "{house}{support_text}（{area}）。"),
     "neutral_defeated": ("{house} destroys the neutral force in {area}.", "{house}消灭了{area}的中立军队。"),
     "neutral_held": ("The neutral force in {area} holds ({strength} vs {neutral}): support was refused, so {house}'s units stay where they were and the March order is spent.",
@@ -91,44 +95,44 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "westeros_cards": ("Westeros cards: {cards_text}.", "维斯特洛卡牌：{cards_text}。"),
     "westeros_resolve": ("Resolving {card}.", "执行{card}。"),
     "westeros_cards_redraw": ("Winter is Coming: deck {deck} reshuffled, {card} drawn.", "凛冬将至：重洗卡牌堆{deck}，抓取{card}。"),
-    "westeros_choice": ("{house} chooses {option} for {card}.", "{house}为{card}选择{option}。"),
+    "westeros_choice": ("{house} chooses “{option}” for {card}.", "{house}为{card}选择“{option}”。"),
     "orders_forbidden": ("Orders forbidden this round: {tokens_text}.", "本回合不能部署：{tokens_text}。"),
     "supply": ("{house}'s supply: {old} → {new}.", "{house}的补给：{old} → {new}。"),
-    "armies_reduced": ("{house} removes {count} unit(s) to fit its supply.", "{house}移除{count}个单位以满足补给上限。"),
+    "armies_reduced": ("{house} removes {units_text} to fit its supply.", "{house}移除{units_text}以满足补给上限。"),
     "mustered": ("{house} musters a {unit} in {dest}.", "{house}在{dest}征募{unit}。"),
     "muster_done": ("{house} has finished mustering.", "{house}征募完毕。"),
     "power_income": ("{house} gains {gained} power.", "{house}获得{gained}枚权力。"),
     "bidding_started": ("Bidding for {purpose}.", "开始竞标：{purpose}。"),
-    "bid_placed": ("{house} has bid.", "{house}已出价。"),
-    "bid_secret": ("You bid {amount}.", "你出价{amount}。"),
-    "bids_revealed": ("Bids revealed: {bids_text}.", "出价展示：{bids_text}。"),
+    "bid_placed": ("{house} has bid for {purpose}.", "{house}已为{purpose}出价。"),
+    "bid_secret": ("{house} bids {amount} (hidden from the others until the reveal).", "{house}出价{amount}（揭示前他人不可见）。"),
+    "bids_revealed": ("Bids for {purpose} revealed: {bids_text}.", "{purpose}出价展示：{bids_text}。"),
     "ties_ordered": ("{house} (Iron Throne) orders the ties: {order_text}.", "{house}（铁王座）决定平局次序：{order_text}。"),
     "track_set": ("{track} track: {order_text}.", "{track}势力条：{order_text}。"),
-    "wildlings_attack": ("The wildlings attack with strength {strength}.", "野人以{strength}点战力袭击。"),
+    "wildlings_attack": ("The wildlings attack with strength {strength}{excluded_text}.", "野人以{strength}点战力袭击{excluded_text}。"),
     "wildling_card": ("{card}: Night's Watch {nights_watch} vs wildlings {wildlings}, {outcome_text}.", "{card}：守夜人{nights_watch}对野人{wildlings}，{outcome_text}。"),
     "wildling_threat": ("Wildling threat: {old} → {new}.", "野人威胁：{old} → {new}。"),
-    "track_moved": ("{house} moves on the {track} track.", "{house}在{track}势力条上移动。"),
-    "units_destroyed": ("{house} loses {count} unit(s).", "{house}失去{count}个单位。"),
+    "track_moved": ("{house} {moved_text} on the {track} track.", "{house}在{track}势力条上{moved_text}。"),
+    "units_destroyed": ("{house} loses {units_text}.", "{house}失去{units_text}。"),
     "unit_replaced": ("{house} replaces a {old} with a {new} in {area}.", "{house}在{area}将{old}替换为{new}。"),
     "power_lost": ("{house} discards {lost} power.", "{house}弃除{lost}枚权力。"),
     "power_regained": ("{house} gets back {gained} power.", "{house}取回{gained}枚权力。"),
     "house_cards_discarded": ("{house} discards {cards_text}.", "{house}弃除{cards_text}。"),
-    "house_cards_recovered": ("{house} takes back house cards.", "{house}取回家族卡牌。"),
-    "combat_started": ("{attacker} attacks {defender} in {area} from {origin}.", "{attacker}从{origin}攻击{area}的{defender}。"),
+    "house_cards_recovered": ("{house} takes back {recovered_text}.", "{house}取回{recovered_text}。"),
+    "combat_started": ("{attacker} attacks {defender} in {area} from {origin} with {units_text}.", "{attacker}从{origin}以{units_text}攻击{area}的{defender}。"),
     "combat_support": ("{house} {side_text} from {area}.", "{house}从{area}{side_text}。"),
     "combat_base": ("Base combat strength: {strength_text}.", "基础战力：{strength_text}。"),
     "house_card_chosen": ("{house} has chosen a house card.", "{house}已选择家族卡牌。"),
     "house_cards_revealed": ("House cards revealed: {cards_map_text}.", "家族卡牌展示：{cards_map_text}。"),
-    "house_card_replaced": ("{house} now plays {card}.", "{house}改为打出{card}。"),
-    "tides_drawn": ("You draw the Tides of Battle card {tides}.", "你抓到战局卡牌{tides}。"),
+    "house_card_replaced": ("{house} now plays {card_text}{old_text}.", "{house}改为打出{card_text}{old_text}。"),
+    "tides_drawn": ("{house} draws the Tides of Battle card {tides} (face down).", "{house}抓到战局卡牌{tides}（面朝下）。"),
     "blade_used": ("{house} uses the Valyrian Steel Blade (+1).", "{house}使用瓦雷利亚钢剑（战力+1）。"),
     "blade_redraw": ("{house} uses the Valyrian Steel Blade to redraw its Tides of Battle card.", "{house}使用瓦雷利亚钢剑重抓战局卡牌。"),
     "tides_revealed": ("Tides of Battle revealed: {tides_map_text}.", "战局卡牌展示：{tides_map_text}。"),
-    "combat_result": ("{winner} wins the combat in {area} ({strength_text}).", "{winner}赢得{area}的战斗（{strength_text}）。"),
-    "casualties": ("{house} loses {count} unit(s).", "{house}承受{count}个伤亡。"),
-    "unit_destroyed": ("{house}'s {unit} in {area} is destroyed instead of retreating.", "{house}在{area}的{unit}无法撤退，被消灭。"),
-    "retreat": ("{house} retreats from {area} to {dest}.", "{house}从{area}撤退至{dest}。"),
-    "retreat_impossible": ("{house} cannot retreat from {area}: its units are destroyed.", "{house}无法从{area}撤退，单位全部被消灭。"),
+    "combat_result": ("{winner} wins the combat in {area}{tie_text}: {strength_text}.", "{winner}赢得{area}的战斗{tie_text}：{strength_text}。"),
+    "casualties": ("{house} loses {units_text} ({source_text}).", "{house}伤亡：{units_text}（{source_text}）。"),
+    "unit_destroyed": ("{house}'s {unit} in {area} is destroyed instead of retreating ({reason_text}).", "{house}在{area}的{unit}无法撤退，被消灭（{reason_text}）。"),
+    "retreat": ("{house} retreats from {area} to {dest} with {units_text}.", "{house}的{units_text}从{area}撤退至{dest}。"),
+    "retreat_impossible": ("{house} cannot retreat from {area}: {units_text} destroyed.", "{house}无法从{area}撤退，{units_text}被消灭。"),
     "garrison_destroyed": ("The {house} garrison in {area} is destroyed.", "{house}在{area}的主城守备军被消灭。"),
     "combat_cleanup": ("The combat in {area} is over.", "{area}的战斗结算完毕。"),
     "combat_end": ("Play continues after the combat in {area}.", "{area}的战斗结束，游戏继续。"),
@@ -172,7 +176,13 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
         f["old"], f["new"] = _name("token", event["old"], lang), _name("token", event["new"], lang)
     if kind == "unit_replaced":
         f["old"], f["new"] = _name("unit", event["old"], lang), _name("unit", event["new"], lang)
-    f["target_text"] = ("" if event.get("target") is None else (f"，移除{f['target']}的指令" if zh else f", removing the order in {f['target']}")) if kind == "raid" else ""
+    f["target_text"] = ""
+    if kind == "raid":
+        if event.get("target") is None:
+            f["target_text"] = "，未移除任何指令" if zh else ", removing no order"
+        else:
+            victim, token = _name("house", event.get("victim"), lang), _name("token", event.get("token"), lang)
+            f["target_text"] = f"，移除{victim}在{f['target']}的{token}指令" if zh else f", removing {victim}'s {token} order in {f['target']}"
     f["where"] = ("底部" if zh else "at the bottom") if event.get("bottom") else ("顶部" if zh else "back on top")
     f["support_text"] = ("提供支援" if zh else "gives support") if event.get("give") else ("拒绝支援" if zh else "declines to support")
     f["cards_text"] = sep.join(_name("card", c, lang) for c in event.get("cards", []))
@@ -190,7 +200,7 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
         f["reason_text"] = {"seven_castles": "七座城堡" if zh else "seven castles", "round_limit": "第10回合结束" if zh else "end of round 10"}.get(event.get("reason"), "")
     if kind == "mustered" and event.get("upgrade"):
         return (f"{f['house']}在{f['dest']}将步兵升级为{f['unit']}。" if zh else f"{f['house']} upgrades a footman to a {f['unit']} in {f['dest']}.")
-    if kind in ("combat_base", "combat_result"):
+    if kind == "combat_base":
         f["strength_text"] = sep.join(f"{_name('house', h, lang)} {n}" for h, n in (event.get("strength") or {}).items())
     if kind == "house_cards_revealed":
         f["cards_map_text"] = sep.join(f"{_name('house', h, lang)}: {_name('card', c, lang)}" for h, c in (event.get("cards") or {}).items())
@@ -200,7 +210,8 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
         f["tides"] = TIDES_NAMES["zh-hans" if zh else "en"].get(event.get("card"), event.get("card"))
     if kind == "combat_support":
         side = event.get("side")
-        f["side_text"] = {"attacker": "支援攻方" if zh else "supports the attacker", "defender": "支援守方" if zh else "supports the defender"}.get(side, "不提供支援" if zh else "supports nobody")
+        st = event.get("strength", 0)
+        f["side_text"] = {"attacker": f"支援攻方（+{st}）" if zh else f"supports the attacker (+{st})", "defender": f"支援守方（+{st}）" if zh else f"supports the defender (+{st})"}.get(side, "不提供支援" if zh else "supports nobody")
     if kind in ("combat_started", "house_cards_revealed", "combat_result"):
         for k in ("attacker", "defender", "origin"):
             if k in event:
@@ -215,11 +226,174 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
         if kind == "house_card_ability":
             f["effect_text"] = pair[1 if zh else 0].format(**f) if pair else str(event.get("effect"))
     if kind == "westeros_choice":
-        f["option"] = str(event.get("option"))
+        f["option"] = _pick(WESTEROS_OPTIONS, event.get("option"), zh)
+    _describe_more(kind, event, f, lang)
     try:
         return tpl[1 if zh else 0].format(**f)
     except (KeyError, IndexError):  # pragma: no cover - a template bug
         return kind
+
+
+#: Westeros card choices (event ``westeros_choice``, field ``option``): English, Chinese
+WESTEROS_OPTIONS = {
+    "supply": ("Supply", "调整补给"), "mustering": ("Mustering", "征募"), "nothing": ("nothing", "无事发生"),
+    "clash_of_kings": ("Clash of Kings", "列王的纷争"), "game_of_thrones": ("Game of Thrones", "权力的游戏"),
+    "no_defense": ("no Defense orders", "不能部署防御指令"), "no_march_plus_one": ("no March +1 orders", "不能部署行军+1指令"),
+}
+#: why units are lost (event ``casualties``, field ``source``)
+CASUALTY_SOURCES = {
+    "swords": ("swords", "利剑"), "skull": ("Tides of Battle skull", "战局卡牌骷髅"),
+    "supply": ("over the supply limit after retreating", "撤退后超出补给上限"), "ability": ("house card ability", "家族卡牌能力"),
+}
+#: why a unit is destroyed instead of retreating (event ``unit_destroyed``, field ``reason``)
+DESTROY_REASONS = {
+    "siege_engine_retreat": ("siege engines cannot retreat", "攻城车不能撤退"),
+    "routed_retreat": ("routed units cannot retreat again", "已溃败的单位不能再撤退"),
+}
+#: the parts of a combat strength (``combat.strength_parts``; event ``combat_result``, field ``parts``)
+PART_NAMES = {
+    "unit": ("units", "单位"), "order": ("order", "指令"), "support": ("support", "支援"), "garrison": ("garrison", "守备军"),
+    "card": ("card", "卡牌"), "ability": ("card ability", "卡牌能力"), "blade": ("Valyrian Steel Blade", "瓦雷利亚钢剑"),
+    "tides": ("Tides of Battle", "战局卡牌"),
+}
+#: the plural of each unit's English name
+UNIT_PLURALS = {"footman": "footmen", "knight": "knights", "ship": "ships", "siege_engine": "siege engines"}
+
+
+def _pick(table: dict[str, tuple[str, str]], key: Any, zh: bool) -> str:
+    pair = table.get(key)
+    return pair[1 if zh else 0] if pair else ("?" if key is None else str(key))
+
+
+def units_text(units: Any, lang: str) -> str:
+    """``"2 footmen and a knight"`` / ``"2个步兵、1个骑士"`` for a list of unit types (or of
+    ``[area, type]`` pairs, then with each area: ``"a footman in Winterfell"``)."""
+    zh = lang == "zh-hans"
+    groups: dict[tuple[str | None, str], int] = {}
+    for u in units or []:
+        area, t = (u[0], u[1]) if isinstance(u, (list, tuple)) else (None, u)
+        groups[(area, t)] = groups.get((area, t), 0) + 1
+    if not groups:
+        return "没有单位" if zh else "no units"
+    out = []
+    for (area, t), n in groups.items():
+        where = _name("area", area, lang) if area else None
+        if zh:
+            out.append((f"{where}的" if where else "") + f"{n}个{_name('unit', t, lang)}")
+        else:
+            word = _name("unit", t, lang) if n == 1 else UNIT_PLURALS.get(t, t)
+            count = ("an" if word[0] in "aeiou" else "a") if n == 1 else str(n)
+            out.append(f"{count} {word}" + (f" in {where}" if where else ""))
+    if zh:
+        return "、".join(out)
+    return out[0] if len(out) == 1 else ", ".join(out[:-1]) + " and " + out[-1]
+
+
+def parts_text(parts: list[dict[str, Any]], lang: str) -> str:
+    """A combat strength's parts (see ``combat.strength_parts``) as ``"units 6 + March +1 order 1 +
+    Tywin Lannister 4"`` (``"单位 6 + 行军+1指令 1 + 泰温·兰尼斯特 4"``); units are summed."""
+    zh = lang == "zh-hans"
+    out = []
+    if any(p["part"] == "unit" for p in parts):
+        out.append(f"{_pick(PART_NAMES, 'unit', zh)} {sum(p['strength'] for p in parts if p['part'] == 'unit')}")
+    for p in parts:
+        k = p["part"]
+        if k == "unit":
+            continue
+        if k == "order":
+            label = _name("token", p.get("token"), lang) + ("指令" if zh else " order")
+        elif k == "support":
+            label = _name("house", p.get("house"), lang) + ("支援" if zh else " support")
+        elif k == "card":
+            label = _name("card", p.get("card"), lang)
+        elif k == "ability":
+            label = _name("card", p.get("card"), lang) + ("能力" if zh else " ability")
+        else:
+            label = _pick(PART_NAMES, k, zh)
+        out.append(f"{label} {p['strength']}")
+    return " + ".join(out).replace("+ -", "- ")
+
+
+def _describe_more(kind: str, event: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+    """The fields of the newer, fuller sentences (units, destinations, strengths' parts)."""
+    zh = lang == "zh-hans"
+    sep = "、" if zh else ", "
+    for k in ("units", "removed"):
+        if isinstance(event.get(k), list):
+            f["units_text"] = units_text(event.get(k), lang)
+    f["houses_text"] = sep.join(_name("house", h, lang) for h in event.get("houses", []))
+    f["loser"] = _name("house", event.get("loser"), lang) if event.get("loser") else ""
+    if kind == "march":
+        moves = event.get("moves") or {}
+        if moves:
+            legs = [(f"{units_text(us, lang)}进入{_name('area', d, lang)}" if zh else f"{units_text(us, lang)} to {_name('area', d, lang)}") for d, us in moves.items()]
+            f["moves_text"] = ("：" + "；".join(legs)) if zh else (": " + "; ".join(legs))
+        else:  # every unit that moved went into a fight (the next line tells it) or none moved
+            f["moves_text"] = "：没有单位移往别处" if zh else ": no unit moves elsewhere"
+    if kind == "orders_revealed":
+        by_house: dict[str, list[str]] = {}
+        for area, (h, tok) in (event.get("orders") or {}).items():
+            by_house.setdefault(h, []).append(f"{_name('area', area, lang)} {_name('token', tok, lang)}")
+        f["orders_text"] = ("；" if zh else "; ").join(f"{_name('house', h, lang)}: " + sep.join(v) for h, v in by_house.items()) or ("无" if zh else "none")
+    if kind == "wildlings_attack":
+        ex = event.get("excluded")
+        f["excluded_text"] = "" if not ex else (f"（{_name('house', ex, lang)}不参与出价）" if zh else f" ({_name('house', ex, lang)} does not bid)")
+    if kind == "track_moved":
+        if event.get("position") == "first":
+            f["moved_text"] = "移至首位" if zh else "moves to the top"
+        elif event.get("position") == "last":
+            f["moved_text"] = "移至末位" if zh else "moves to the bottom"
+        else:
+            by = event.get("by") or 0
+            f["moved_text"] = f"下降{by}位" if zh else f"moves down {by} place{'s' if by != 1 else ''}"
+    if kind == "house_cards_recovered":
+        cards = event.get("cards")
+        f["recovered_text"] = sep.join(_name("card", c, lang) for c in cards) if cards else ("弃牌堆中的家族卡牌" if zh else "its discarded house cards")
+    if kind == "house_card_replaced":
+        old_card = _name("card", event["old"], lang) if event.get("old") else None
+        f["old_text"] = "" if old_card is None else (f"，不再打出{old_card}" if zh else f" instead of {old_card}")
+        f["card_text"] = _name("card", event["card"], lang) if event.get("card") else ("无家族卡牌" if zh else "no house card")
+    if kind == "combat_result":
+        parts = event.get("parts") or {}
+        sides = []
+        for h, n in (event.get("strength") or {}).items():
+            detail = parts_text(parts[h], lang) if h in parts else ""
+            sides.append(f"{_name('house', h, lang)} {n}" + (f" = {detail}" if detail else ""))
+        f["strength_text"] = ("；" if zh else "; ").join(sides)
+        f["tie_text"] = ("（平局，按封臣势力条裁定）" if zh else " (a tie, broken by the Fiefdoms track)") if event.get("tie") else ""
+    if kind == "casualties":
+        f["source_text"] = _pick(CASUALTY_SOURCES, event.get("source"), zh)
+    if kind == "unit_destroyed":
+        f["reason_text"] = _pick(DESTROY_REASONS, event.get("reason"), zh)
+
+
+AREA_FIELDS = ("area", "origin", "target", "dest")
+
+
+def areas(event: dict[str, Any]) -> list[str]:
+    """The ids of the board areas an event names (for the log line's ``areas``: hovering the line
+    highlights them), in the order the sentence names them, without repeats."""
+    b = board()
+    out: list[str] = []
+
+    def add(a: Any) -> None:
+        if isinstance(a, str) and a in b.areas and a not in out:
+            out.append(a)
+
+    for k in AREA_FIELDS:
+        add(event.get(k))
+    for d in (event.get("moves") or {}):
+        add(d)
+    for k in ("units", "removed"):
+        for u in event.get(k) or []:
+            if isinstance(u, (list, tuple)) and u:
+                add(u[0])
+    for a in (event.get("orders") or {}) if event.get("kind") == "orders_revealed" else ():
+        add(a)
+    for side in (event.get("parts") or {}).values():
+        for p in side:
+            add(p.get("area"))
+    return out
 
 
 Describer = Callable[[dict[str, Any], str], str]

@@ -184,12 +184,44 @@ export function combatBox(view, data, me) {
       row(gettext("House card"), cardOf, "card"),
       c.tides || c.tides_drawn || c.my_tides ? row(gettext("Tides of Battle"), tidesOf, "tides") : null,
       c.blade ? row(gettext("Valyrian Steel Blade"), (x) => (c.blade === x ? "+1" : "—"), "blade") : null,
+      c.parts ? row(gettext("Strength, part by part"), (x) => strengthParts(c, x, data), "parts") : null,
       c.strength ? row(gettext("Final strength"), (x) => h("strong", {}, String(c.strength[x])), "strength") : null));
   box.appendChild(h("div", { class: "table-scroll" }, table));
   const declined = (c.supports || []).filter((s) => s.side === "none");
   if (declined.length) box.appendChild(h("p", { class: "muted" }, gettext("No support from:") + " " + declined.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")").join(", ")));
   if (c.winner) box.appendChild(h("p", { class: "combat-winner", dataset: { winner: c.winner } }, fmt(gettext("%(house)s wins the battle."), { house: houseName(c.winner, data) })));
   return box;
+}
+
+// One side's strength as its parts (view.combat.parts[house], combat.strength_parts in the
+// engine: they sum to the side's strength now), each unit with why it counts 0, then the total.
+const WHY_ZERO = {
+  routed: () => gettext("routed"),
+  siege_no_castle: () => gettext("siege engines count only against a castle or stronghold"),
+  siege_defending: () => gettext("siege engines count only when attacking"),
+};
+function strengthParts(c, x, data) {
+  const parts = (c.parts || {})[x] || [];
+  const signed = (n) => (n > 0 ? "+" + n : String(n));
+  const items = parts.map((p) => {
+    let label;
+    if (p.part === "unit") label = unitName(p.unit, data);
+    else if (p.part === "order") label = fmt(gettext("%(order)s order"), { order: tokenName(p.token, data) });
+    else if (p.part === "support") label = fmt(gettext("support of %(house)s (%(area)s)"), { house: houseName(p.house, data), area: areaName(p.area, data) });
+    else if (p.part === "garrison") label = gettext("garrison");
+    else if (p.part === "card") label = fmt(gettext("house card %(card)s"), { card: cardName(p.card, data) });
+    else if (p.part === "ability") label = fmt(gettext("ability of %(card)s"), { card: cardName(p.card, data) });
+    else if (p.part === "blade") label = gettext("Valyrian Steel Blade");
+    else if (p.part === "tides") label = gettext("Tides of Battle");
+    else label = "?";
+    const why = p.why_zero && WHY_ZERO[p.why_zero] ? WHY_ZERO[p.why_zero]() : null;
+    return h("li", { dataset: { part: p.part, strength: String(p.strength) }, class: why ? "zero" : "" },
+      h("span", { class: "part-label" }, label), " ", h("span", { class: "part-n" }, signed(p.strength)),
+      why ? h("span", { class: "part-why" }, " (" + why + ")") : null);
+  });
+  const total = parts.reduce((n, p) => n + p.strength, 0);
+  items.push(h("li", { class: "part-total", dataset: { total: String(total) } }, h("span", { class: "part-label" }, gettext("Total")), " ", h("strong", {}, String(total))));
+  return h("ul", { class: "strength-parts" }, items);
 }
 
 function stepName(step) {

@@ -151,6 +151,12 @@ function renderLog(log) {
     const li = document.createElement("li");
     li.textContent = line.text;
     li.dataset.n = line.n;
+    const areas = (line.areas || []).filter((a) => typeof a === "string");
+    if (areas.length) {
+      li.dataset.areas = areas.join(" ");
+      li.tabIndex = 0;
+      li.className = "log-areas";
+    }
     return li;
   });
   for (const text of notices) {
@@ -186,9 +192,36 @@ client.on("state", ({ pending, status: gameStatus }) => {
 // --- game log ----------------------------------------------------------------------------------------
 const logList = document.getElementById("log");
 let lastLog = [];
+// Hovering, focusing or tapping a log line highlights the board areas it names (log[].areas,
+// docs/protocol.md): the class "log-hl" on each #area-<id>. A tap pins the highlight until the
+// next tap (touch screens have no hover); a pinned line stays pinned across pushes.
+let pinnedN = null;
+const pinned = () => (pinnedN === null ? null : logList.querySelector(`li[data-n="${pinnedN}"][data-areas]`));
 client.on("state", ({ log }) => {
   lastLog = log;
   renderLog(log);
+  highlightLine(pinned());
+});
+
+function highlightLine(li) {
+  for (const el of document.querySelectorAll(".log-hl")) el.classList.remove("log-hl");
+  for (const el of logList.querySelectorAll(".log-active")) el.classList.remove("log-active");
+  if (!li || !li.dataset.areas) return;
+  li.classList.add("log-active");
+  for (const id of li.dataset.areas.split(" ")) {
+    const el = document.getElementById("area-" + id);
+    if (el) el.classList.add("log-hl");
+  }
+}
+const lineOf = (ev) => (ev.target instanceof Element ? ev.target.closest("li[data-areas]") : null);
+logList.addEventListener("mouseover", (ev) => highlightLine(lineOf(ev) || pinned()));
+logList.addEventListener("mouseleave", () => highlightLine(pinned()));
+logList.addEventListener("focusin", (ev) => highlightLine(lineOf(ev) || pinned()));
+logList.addEventListener("focusout", () => highlightLine(pinned()));
+logList.addEventListener("click", (ev) => {
+  const li = lineOf(ev);
+  pinnedN = li && li.dataset.n !== String(pinnedN) ? li.dataset.n : null;
+  highlightLine(pinned());
 });
 
 // --- chat ------------------------------------------------------------------------------------------------

@@ -58,6 +58,7 @@ export function mount(root, client) {
       const open = sheet.classList.toggle("collapsed") === false;
       sheetToggle.setAttribute("aria-expanded", String(open));
       sheetToggle.textContent = open ? gettext("Hide panel") : gettext("Show panel");
+      hideDetails();  // the sheet changed: the area pop-up closes
     } }, gettext("Hide panel"));
   // on phones the decision panel is a sheet fixed at the bottom of the screen, over the page
   const sheet = h("div", { class: "decision-sheet" }, sheetToggle, errorBox, decisionBox);
@@ -84,7 +85,13 @@ export function mount(root, client) {
       h("button", { type: "button", class: "btn btn-small", onclick: () => pz.reset(), "aria-label": gettext("Show the whole map") }, "⟲"));
     board.svg.addEventListener("click", (e) => {
       const p = e.target.closest && e.target.closest("path[data-area]");
-      if (p) areaActivated(p.getAttribute("data-area"));
+      if (!p) { hideDetails(); return; }  // the map tapped outside every area: the pop-up closes
+      const area = p.getAttribute("data-area");
+      // a second tap on the area whose pop-up is open closes the pop-up (and still acts)
+      const again = area === tappedArea && detailsArea === area;
+      areaActivated(area);
+      if (again) hideDetails();
+      tappedArea = again ? null : area;
     });
     board.svg.addEventListener("keydown", (e) => {
       const p = e.target.closest && e.target.closest("path[data-area]");
@@ -106,6 +113,13 @@ export function mount(root, client) {
   }).catch((err) => {
     holder.replaceChildren(h("p", { class: "action-error" }, gettext("The map could not be loaded.") + " " + String(err)));
   });
+
+  let tappedArea = null;
+  function hideDetails() {
+    detailsArea = null;
+    tappedArea = null;
+    tip.replaceChildren();
+  }
 
   function showDetails(area) {
     detailsArea = area;
@@ -224,6 +238,7 @@ export function mount(root, client) {
       ctrlKey = key;
       ctrlCtx = { view: v, data, me, send, rerender: (o) => rerender(o) };
       ctrl = mine ? makeController(mine, ctrlCtx) : null;
+      if (detailsArea) hideDetails();  // a new decision in the sheet: the area pop-up closes
       error = null;
       renderError();
     }
