@@ -127,7 +127,7 @@ def test_battle_by_clicking(harness, shots):
 
 def test_tides_of_battle_and_blade_redraw(harness, shots):
     """With Tides of Battle each side sees only its own Tides card until the Blade step is over;
-    the Blade holder may redraw instead of +1."""
+    with Tides the Blade's use is the redraw (Tides of Battle rules, 使用瓦雷利亚钢剑), not +1."""
     gid = harness.new_game("combat3_tides")
     lan = harness.open(gid, "lannister")
     stark = harness.open(gid, "stark")
@@ -150,7 +150,7 @@ def test_tides_of_battle_and_blade_redraw(harness, shots):
     assert json.loads(spectator.evaluate("JSON.stringify(window.__harness.last)"))["view"]["combat"].get("my_tides") is None
     assert mine
     lan.screenshot(path=shots("1-blade-tides"))
-    assert [b.get_attribute("data-key") for b in lan.locator(".decision .choices button").all()] == ["opt-use", "opt-redraw", "opt-pass"]
+    assert [b.get_attribute("data-key") for b in lan.locator(".decision .choices button").all()] == ["opt-redraw", "opt-pass"]
     click_and_wait(lan, ".decision button[data-key='opt-redraw']")
     assert harness.sent(gid)[-1]["action"] == {"type": "choose", "option": "redraw"}
     view = harness.state(gid)["view"]
