@@ -245,6 +245,14 @@ class Lobby(models.Model):
 
         return [str(option_label(k)) for k, v in sorted(self.options.items()) if v is True]
 
+    @property
+    def time_control_label(self) -> str:
+        """The time control in words ("Live clock: 10 minutes + 5 seconds per decision"), empty
+        for none."""
+        from .options import time_control_label
+
+        return time_control_label(self.time_control)
+
     def house_name(self, house: str) -> str:
         return self.rules.seat_names()[house][language_key()]
 

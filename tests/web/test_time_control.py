@@ -240,6 +240,7 @@ def test_lobby_form_offers_time_controls_and_refuses_hostile_ones(client, make_u
     r = client.post("/lobby/new/?game=duke", {**base, "time_control": "deadline-24h", "max_timeouts": "4", "vacation_days": "2"})
     assert r.status_code == 302
     assert Lobby.objects.get(name="Clocked").time_control == {"kind": "deadline", "per_move": 86400, "vacation": 172800, "max_timeouts": 4}
+    assert "Correspondence: 24 hours per decision" in client.get(r["Location"]).content.decode()
     r = client.post("/lobby/new/", {"name": "Default", "players": "3", "house": ""})
     assert r.status_code == 302 and Lobby.objects.get(name="Default").time_control == {"kind": "live", "bank": 3600, "increment": 20, "max_timeouts": 3}
 
