@@ -201,6 +201,9 @@ class Lobby(models.Model):
     password = models.CharField(_("password (hashed)"), max_length=128, blank=True)
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token, editable=False)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    #: the time control chosen at creation (:func:`game.live.clocks.parse`): ``{"kind": "none"}``,
+    #: a live clock or correspondence deadlines; the game copies it when it starts
+    time_control = models.JSONField(_("time control"), default=dict, blank=True)
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
@@ -241,6 +244,14 @@ class Lobby(models.Model):
         from .options import option_label
 
         return [str(option_label(k)) for k, v in sorted(self.options.items()) if v is True]
+
+    @property
+    def time_control_label(self) -> str:
+        """The time control in words ("Live clock: 10 minutes + 5 seconds per decision"), empty
+        for none."""
+        from .options import time_control_label
+
+        return time_control_label(self.time_control)
 
     def house_name(self, house: str) -> str:
         return self.rules.seat_names()[house][language_key()]
@@ -336,6 +347,14 @@ class Game(models.Model):
     #: seat's entry answers a changed decision (:func:`game.live.apply._check_version`). NULL for a
     #: game started before this was kept, until its next action.
     decisions_since = models.JSONField(default=dict, null=True, blank=True, editable=False)
+    #: the lobby's time control (:func:`game.live.clocks.parse`); ``{}`` or ``{"kind": "none"}``: no clocks
+    time_control = models.JSONField(_("time control"), default=dict, blank=True)
+    #: ``{seat: clock}`` of the people's seats (:mod:`game.live.clocks`: seconds left at the time
+    #: the clock started, time-outs, vacation); ``{}`` for a game without time control
+    clocks = models.JSONField(default=dict, blank=True, editable=False)
+    #: the next moment the scheduler must look at this game without anyone acting (a clock runs
+    #: out, a vacation ends, a stand-in bot is overdue); NULL: nothing due (:mod:`game.live.scheduler`)
+    deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -375,6 +394,26 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.number} {self.actor}: {self.action.get('type', '?')}"
+
+
+class ClockFiring(models.Model):
+    """One deadline fired by the scheduler (:mod:`game.live.scheduler`): ``number`` 1, 2, ... per
+    game (unique: a deadline fired twice would need two rows with one number), the ``seat``, the
+    ``kind`` (``timeout``: its time ran out and the stand-in took it; ``vacation_over``;
+    ``bot``: an overdue bot or stand-in move was made), the game ``version`` it fired at and the
+    ``due`` time (unix seconds) it was due."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="firings")
+    number = models.PositiveIntegerField()
+    seat = models.CharField(max_length=20, blank=True)
+    kind = models.CharField(max_length=20)
+    version = models.PositiveIntegerField()
+    due = models.FloatField()
+    fired_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="clock_firing_once")]
 
 
 class ChatMessage(models.Model):

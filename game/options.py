@@ -55,3 +55,56 @@ def seat_words(ruleset_id: str) -> dict:
     """The translated (lazy) words for a seat of ``ruleset_id``: keys ``field``, ``random``,
     ``taken``, ``not_in_play``, ``not_at_count``."""
     return SEAT_WORDS.get(ruleset_id, SEAT_WORDS_DEFAULT)
+
+
+# --- time control (issue 14): a site option, not a rules option (the engines keep no clock) -------
+#: preset id -> (label, time control without ``max_timeouts``; see game.live.clocks.parse)
+TIME_CONTROLS = {
+    "none": (_("None (no clock)"), {"kind": "none"}),
+    "live-5+3": (_("Live clock: 5 minutes + 3 seconds per decision"), {"kind": "live", "bank": 300, "increment": 3}),
+    "live-10+5": (_("Live clock: 10 minutes + 5 seconds per decision"), {"kind": "live", "bank": 600, "increment": 5}),
+    "live-30+10": (_("Live clock: 30 minutes + 10 seconds per decision"), {"kind": "live", "bank": 1800, "increment": 10}),
+    "live-60+20": (_("Live clock: 60 minutes + 20 seconds per decision"), {"kind": "live", "bank": 3600, "increment": 20}),
+    "deadline-12h": (_("Correspondence: 12 hours per decision"), {"kind": "deadline", "per_move": 12 * 3600}),
+    "deadline-24h": (_("Correspondence: 24 hours per decision"), {"kind": "deadline", "per_move": 24 * 3600}),
+    "deadline-48h": (_("Correspondence: 48 hours per decision"), {"kind": "deadline", "per_move": 48 * 3600}),
+}
+#: the presets offered per ruleset id, the first being the default; others use the AGoT list
+TIME_CONTROL_CHOICES = {
+    "agot2": ["live-60+20", "live-30+10", "deadline-12h", "deadline-24h", "deadline-48h", "none"],
+    "duke": ["live-10+5", "live-5+3", "live-30+10", "deadline-12h", "deadline-24h", "deadline-48h", "none"],
+}
+MAX_TIMEOUTS_DEFAULT = 3
+VACATION_DAYS_DEFAULT = 7
+
+
+def time_control_choices(ruleset_id: str) -> list[tuple[str, object]]:
+    """``[(preset id, label)]`` for ``ruleset_id``'s lobby form, the default first."""
+    ids = TIME_CONTROL_CHOICES.get(ruleset_id, TIME_CONTROL_CHOICES["agot2"])
+    return [(i, TIME_CONTROLS[i][0]) for i in ids]
+
+
+def time_control_of(preset: str, max_timeouts: int = MAX_TIMEOUTS_DEFAULT, vacation_days: float = VACATION_DAYS_DEFAULT) -> dict:
+    """The time control of a preset id with the lobby's time-out limit and vacation allowance
+    (days; deadline presets only). KeyError for an unknown preset."""
+    tc = dict(TIME_CONTROLS[preset][1])
+    if tc["kind"] != "none":
+        tc["max_timeouts"] = max_timeouts
+    if tc["kind"] == "deadline":
+        tc["vacation"] = vacation_days * 86400
+    return tc
+
+
+def time_control_label(tc: dict | None) -> str:
+    """A short translated description of a stored time control, e.g. "Live clock: 10 minutes + 5
+    seconds per decision"; empty for none."""
+    from django.utils.translation import gettext
+
+    if not tc or tc.get("kind") in (None, "none"):
+        return ""
+    for label, preset in TIME_CONTROLS.values():
+        if all(tc.get(k) == v for k, v in preset.items()):
+            return str(label)
+    if tc.get("kind") == "live":
+        return gettext("Live clock: %(bank)s s + %(inc)s s per decision") % {"bank": tc.get("bank"), "inc": tc.get("increment")}
+    return gettext("Correspondence: %(limit)s s per decision") % {"limit": tc.get("per_move")}

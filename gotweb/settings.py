@@ -29,6 +29,14 @@ Environment variables (all optional):
 * ``GAME_SNAPSHOT_EVERY`` -- actions between stored state snapshots (default 20).
 * ``GAME_AWAY_AFTER`` -- seconds a player must have been awaited before another player may hand
   their seat to a stand-in bot (default 180).
+* ``GAME_SCHEDULER`` -- where deadlines (clocks running out, vacations ending, overdue bot moves)
+  are fired: ``auto`` (default: a thread of every server process, daphne, uvicorn or
+  ``runserver``; never in migrations, tests or other commands), ``on`` (a thread in any process
+  that loads the app), ``off`` (only ``manage.py run_scheduler``). Several processes may run it:
+  each deadline fires once (``game/live/scheduler.py``).
+* ``GAME_SCHEDULER_INTERVAL`` -- seconds between the scheduler's looks for due deadlines (default 1).
+* ``GAME_BOT_RESCUE`` -- seconds after which the scheduler makes an awaited bot's or stand-in's
+  move of a timed game itself, should the process that scheduled it have stopped (default 15).
 * ``DB_CONN_MAX_AGE`` -- seconds a database connection is reused (default 60 on PostgreSQL, 0 on
   SQLite); ``0`` opens one per request or websocket call.
 * ``BEHIND_HTTPS_PROXY`` -- ``1`` when a load balancer terminates HTTPS and sets
@@ -198,6 +206,10 @@ GAME_BOT_DELAY = None if _bot_delay.lower() == "none" else float(_bot_delay)
 GAME_SNAPSHOT_EVERY = env.int("GAME_SNAPSHOT_EVERY", default=20)  # actions between stored snapshots
 #: seconds a seat must have been awaited before another player may hand it to a stand-in bot
 GAME_AWAY_AFTER = env.float("GAME_AWAY_AFTER", default=180.0)
+#: time control's scheduler (game/live/scheduler.py): auto | on | off, its period, the bot rescue
+GAME_SCHEDULER = env.str("GAME_SCHEDULER", default="auto")
+GAME_SCHEDULER_INTERVAL = env.float("GAME_SCHEDULER_INTERVAL", default=1.0)
+GAME_BOT_RESCUE = env.float("GAME_BOT_RESCUE", default=15.0)
 # (limits: docs/protocol.md, "Limits"; the lobby sockets of game/site/lobby_consumer.py share them)
 LIVE_MAX_MESSAGE = 16384  # characters per websocket message from a browser
 LIVE_MAX_DEPTH = 32  # objects and lists nested in one such message (deeper: message.malformed)

@@ -26,7 +26,7 @@ from django.utils import timezone
 from game.models import Action, Game, Lobby, Seat
 from game.rules import IllegalAction
 
-from . import bots, notify, signals, snapshots
+from . import bots, clocks, notify, signals, snapshots
 from .seats import bot_seats, seat_status
 
 #: an action's ``version`` may lag the game by at most this many versions (see :func:`act`)
@@ -53,6 +53,10 @@ def create_game(lobby: Lobby) -> Game:
     seed = secrets.randbits(63)
     state = rules.new_game(lobby.players, seed, lobby.options)
     now = time.time()
+    tc = clocks.parse(lobby.time_control)
+    awaited = {d.actor for d in rules.pending(state)}
+    people = Seat.objects.filter(lobby=lobby, bot="").exclude(house="").values_list("house", flat=True)
+    started = clocks.start(tc, sorted(people), awaited=awaited, stand_ins={}, now=now)
     game = Game.objects.create(
         lobby=lobby,
         ruleset=lobby.ruleset,
@@ -64,6 +68,9 @@ def create_game(lobby: Lobby) -> Game:
         snapshot_key=snapshots.code_key(lobby.ruleset),
         awaited_since={d.actor: now for d in rules.pending(state)},
         decisions_since={},
+        time_control=tc,
+        clocks=started,
+        deadline=_when(clocks.with_rescue(started, {}, awaited, now, rescue_after()) if clocks.timed(tc) else None),
     )
     transaction.on_commit(lambda: snapshots.CACHE.put(game.pk, 0, state))
     transaction.on_commit(lambda: bots.schedule_bots(game.pk))
@@ -218,9 +225,12 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
         action, json_action = data, bots.action_to_json(rules, data)
     new = rules.apply(state, actor, action)
     game.version += 1
-    game.awaited_since = _awaited_since(rules, new, actor, game.awaited_since)
+    before = game.awaited_since or {}
+    game.awaited_since = _awaited_since(rules, new, actor, before)
     game.decisions_since = _decisions_since(rules, state, new, game.version, game.decisions_since)
     fields = ["version", "awaited_since", "decisions_since"]
+    if clocks.timed(game.time_control):
+        fields += _clock_hook(game, before, actor, user is not None)
     result = rules.result(new)
     if result is not None:
         game.status, game.result = Game.Status.FINISHED, result
@@ -235,6 +245,39 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
         signals.game_finished.send(sender=Game, game=game)
     transaction.on_commit(lambda: _committed(game, new))
     return game.version
+
+
+def rescue_after() -> float:
+    """Seconds after which the scheduler makes an awaited bot's or stand-in's move of a timed game
+    itself (``settings.GAME_BOT_RESCUE``, default 15): a bot move scheduled by a process that
+    stopped is not lost."""
+    from django.conf import settings
+
+    return float(getattr(settings, "GAME_BOT_RESCUE", 15))
+
+
+def _when(ts: float | None):
+    """A unix time as an aware datetime (None stays None)."""
+    import datetime
+
+    return None if ts is None else datetime.datetime.fromtimestamp(ts, tz=datetime.timezone.utc)
+
+
+def _clock_hook(game: Game, before: dict, actor: str, person: bool) -> list[str]:
+    """The clocks after an action (:func:`game.live.clocks.after_action`): charged, the
+    increment or a new deadline, an automatic stand-in handed back; sets ``game.clocks``,
+    ``game.stand_ins``, ``game.deadline`` and returns the fields to write."""
+    now = time.time()
+    game.clocks, stand_ins, deadline = clocks.after_action(
+        game.time_control, game.clocks or {}, game.stand_ins or {},
+        before=before.keys(), after=game.awaited_since.keys(), actor=actor, person=person, now=now, rescue=rescue_after(),
+    )
+    game.deadline = _when(deadline)
+    fields = ["clocks", "deadline"]
+    if stand_ins != (game.stand_ins or {}):
+        game.stand_ins = stand_ins
+        fields.append("stand_ins")
+    return fields
 
 
 def _awaited_since(rules, new: Any, actor: str, since: dict | None) -> dict[str, float]:
@@ -287,6 +330,7 @@ _LAST_ROW: dict[int, dict[str, Any]] = {}
 _SEAT_OF: dict[tuple[int, int], str] = {}
 _ROW_FIELDS = (
     "id", "lobby_id", "ruleset", "players", "options", "seed", "version", "status", "awaited_since", "stand_ins", "decisions_since",
+    "time_control", "clocks", "deadline",
 )
 _REMEMBER_MAX = 4096  # entries of each; past it they are forgotten at once (a locked act refills)
 
@@ -337,22 +381,31 @@ def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int |
         return None
     awaited = _awaited_since(rules, new, actor, game.awaited_since)
     decided = _decisions_since(rules, state, new, v, game.decisions_since)
+    old_clocks, old_stand_ins = game.clocks, game.stand_ins
+    if clocks.timed(game.time_control):
+        game.awaited_since, before = awaited, game.awaited_since or {}
+        if _clock_hook(game, before, actor, True) != ["clocks", "deadline"]:
+            return None  # a stand-in handed back: the locked path
+        game.awaited_since = before
     q, field = connection.ops.quote_name, Game._meta.get_field
     prep = lambda f, value: field(f).get_db_prep_save(value, connection)  # noqa: E731
     stamp = prep("updated_at", timezone.now())
     games, seats = q(Game._meta.db_table), q(Seat._meta.db_table)
     sql = (
         f"WITH g AS (UPDATE {games} SET {q('version')} = %s, {q('awaited_since')} = %s, {q('decisions_since')} = %s,"
+        f" {q('clocks')} = %s, {q('deadline')} = %s,"
         f" {q('updated_at')} = %s WHERE {q('id')} = %s AND {q('version')} = %s AND {q('status')} = %s AND {q('stand_ins')} = %s"
-        f" AND {q('awaited_since')} = %s"
+        f" AND {q('awaited_since')} = %s AND {q('clocks')} = %s"
         f" AND EXISTS (SELECT 1 FROM {seats} s WHERE s.{q('lobby_id')} = {games}.{q('lobby_id')}"
         f" AND s.{q('user_id')} = %s AND s.{q('house')} = %s AND s.{q('bot')} = '')"
         f" RETURNING {q('id')})"
         f" {_insert_action()} SELECT {q('id')}, %s, %s, %s, %s, %s FROM g"
     )
     params = [
-        v, prep("awaited_since", awaited), prep("decisions_since", decided), stamp,
-        game_id, game.version, Game.Status.RUNNING, prep("stand_ins", game.stand_ins), prep("awaited_since", game.awaited_since),
+        v, prep("awaited_since", awaited), prep("decisions_since", decided),
+        prep("clocks", game.clocks), prep("deadline", game.deadline), stamp,
+        game_id, game.version, Game.Status.RUNNING, prep("stand_ins", old_stand_ins), prep("awaited_since", game.awaited_since),
+        prep("clocks", old_clocks),
         user.pk, actor,
         v, actor, Action._meta.get_field("action").get_db_prep_save(data, connection), user.pk, stamp,
     ]

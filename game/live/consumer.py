@@ -433,7 +433,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             await self.act(rid, msg)
         elif kind == "chat":
             await self.chat(rid, msg)
-        elif kind in ("stand_in", "take_back"):
+        elif kind in ("stand_in", "take_back", "vacation"):
             await self.stand_in(rid, kind, msg)
         elif kind == "ping":
             await self.send_json({"type": "pong", "id": rid})
@@ -507,6 +507,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         try:
             if kind == "stand_in":
                 await published(self.requests.guard, stand_ins.hand_to_bot, self.game_id, self.user, msg.get("seat"))
+            elif kind == "vacation":
+                await published(self.requests.guard, stand_ins.set_vacation, self.game_id, self.user, msg.get("on"))
             else:
                 await published(self.requests.guard, stand_ins.take_back, self.game_id, self.user)
         except IllegalAction as exc:

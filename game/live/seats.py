@@ -14,7 +14,7 @@ from django.conf import settings
 
 from game.models import Game, Seat, display_name, is_guest
 
-from . import gamelog
+from . import clocks, gamelog
 
 
 # --- who is who ------------------------------------------------------------------------------------
@@ -65,14 +65,26 @@ def away_after() -> float:
 
 
 def seat_status(game: Game, now: float | None = None) -> dict[str, Any]:
-    """``{"away_after", "stand_ins": {seat: level}, "awaited_for": {seat: seconds}}`` from the
-    game row (no query): what the ``seats`` message tells browsers."""
+    """``{"away_after", "stand_ins": {seat: level}, "awaited_for": {seat: seconds},
+    "time_control", "clocks": {seat: clock}, "deadline": unix time | None}`` from the game row
+    (no query): what the ``seats`` message tells browsers. ``clocks`` is
+    :func:`game.live.clocks.clock_view` at ``now`` (remaining seconds, running or not, time-outs,
+    vacation); ``deadline`` the next moment the server acts by itself on this game."""
     now = time.time() if now is None else now
     since = game.awaited_since or {}
+    running = game.status == Game.Status.RUNNING
+    tc = game.time_control or {"kind": clocks.NONE}
+    view = clocks.clock_view(tc, game.clocks or {}, now)
+    if not running:
+        for c in view.values():
+            c["running"] = False
     return {
         "away_after": away_after(),
         "stand_ins": dict(game.stand_ins or {}),
-        "awaited_for": {s: round(max(0.0, now - t), 1) for s, t in since.items()} if game.status == Game.Status.RUNNING else {},
+        "awaited_for": {s: round(max(0.0, now - t), 1) for s, t in since.items()} if running else {},
+        "time_control": dict(tc),
+        "clocks": view,
+        "deadline": game.deadline.timestamp() if running and game.deadline is not None else None,
     }
 
 

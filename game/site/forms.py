@@ -21,7 +21,15 @@ from game.rules import get_ruleset
 from .lobbies import RANDOM, free_houses
 from .throttle import Throttle
 from game.models import NAME_TAKEN, Lobby, Profile, clean_name, language_key, name_taken
-from game.options import option_help, option_label, seat_words
+from game.options import (
+    MAX_TIMEOUTS_DEFAULT,
+    VACATION_DAYS_DEFAULT,
+    option_help,
+    option_label,
+    seat_words,
+    time_control_choices,
+    time_control_of,
+)
 
 User = get_user_model()
 
@@ -146,6 +154,28 @@ class LobbyCreateForm(forms.Form):
         help_text=_("Optional. Without a password, only people with the invite link can join."),
     )
 
+    time_control = forms.ChoiceField(
+        label=_("Time control"),
+        required=False,
+        help_text=_("When a player's time runs out, a stand-in bot plays for them, so the game never stalls."),
+    )
+    max_timeouts = forms.IntegerField(
+        label=_("Time-outs before the stand-in keeps the seat"),
+        min_value=1,
+        max_value=10,
+        required=False,
+        initial=MAX_TIMEOUTS_DEFAULT,
+        help_text=_("Until then the stand-in makes one move and gives the seat back; the player can always take it back."),
+    )
+    vacation_days = forms.IntegerField(
+        label=_("Vacation days per player"),
+        min_value=0,
+        max_value=30,
+        required=False,
+        initial=VACATION_DAYS_DEFAULT,
+        help_text=_("Correspondence games only: days a player may pause their deadlines."),
+    )
+
     field_order = ["name", "players", "house"]
 
     def __init__(self, *args, ruleset_id: str = "agot2", **kwargs) -> None:
@@ -170,6 +200,8 @@ class LobbyCreateForm(forms.Form):
             {str(n): [[h, str(label)] for h, label in _house_choices(ruleset_id, rules.seats(n, {}))] for n in counts},
             ensure_ascii=False,
         )
+        self.fields["time_control"].choices = time_control_choices(ruleset_id)
+        self.fields["time_control"].initial = self.fields["time_control"].choices[0][0]
         self.option_fields = []
         for key, default in rules.default_options.items():
             if isinstance(default, bool):
@@ -193,6 +225,15 @@ class LobbyCreateForm(forms.Form):
 
     def option_boxes(self):
         return [self[key] for key in self.option_fields]
+
+    def time_control_value(self) -> dict:
+        """The chosen time control, for :func:`game.site.lobbies.create_lobby` (a field left out:
+        the ruleset's default preset, 3 time-outs, 7 vacation days)."""
+        d = self.cleaned_data
+        preset = d.get("time_control") or self.fields["time_control"].choices[0][0]
+        n = d.get("max_timeouts") or MAX_TIMEOUTS_DEFAULT
+        days = VACATION_DAYS_DEFAULT if d.get("vacation_days") is None else d["vacation_days"]
+        return time_control_of(preset, n, days)
 
     def clean(self):
         data = super().clean()

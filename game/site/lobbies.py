@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from game.live import clocks
 from game.live.notify import lobby_changed
 from game.models import Lobby, Seat
 from game.options import seat_words
@@ -59,11 +60,14 @@ def create_lobby(
     is_private: bool = False,
     password: str = "",
     house: str = RANDOM,
+    time_control: Mapping[str, Any] | None = None,
 ) -> Lobby:
-    """Create an open lobby and seat its creator (``house`` or random).
+    """Create an open lobby and seat its creator (``house`` or random). ``time_control``: the
+    game's clocks (:func:`game.live.clocks.parse`; None: no clock).
 
     Raises LobbyError for an unknown ruleset, a player count outside the ruleset's range,
-    an unknown option, a house not in play at that count, or when ``user`` already created
+    an unknown option, a time control of the wrong shape (field ``time_control``), a house not in
+    play at that count, or when ``user`` already created
     :func:`open_lobby_cap` lobbies that are still open (counted under a lock of the user's row, so
     simultaneous creations cannot pass the cap together).
     """
@@ -83,6 +87,10 @@ def create_lobby(
         opts[key] = value
     if house and house not in rules.seats(players, opts):
         raise LobbyError(seat_words(ruleset)["not_at_count"], "house")
+    try:
+        tc = clocks.parse(time_control)
+    except clocks.BadTimeControl:
+        raise LobbyError(_("That time control is not available."), "time_control") from None
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=user.pk).exists()  # one creation at a time per user
         cap = open_lobby_cap()
@@ -95,7 +103,9 @@ def create_lobby(
                 )
                 % {"cap": cap}
             )
-        lobby = Lobby(name=name, ruleset=ruleset, players=players, options=opts, creator=user, is_private=is_private)
+        lobby = Lobby(
+            name=name, ruleset=ruleset, players=players, options=opts, creator=user, is_private=is_private, time_control=tc
+        )
         lobby.set_password(password if is_private else "")
         lobby.save()
         Seat.objects.create(lobby=lobby, user=user, house=house)

@@ -196,6 +196,7 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
                 is_private=d["is_private"],
                 password=d["password"],
                 house=d["house"] or lobbies.RANDOM,
+                time_control=form.time_control_value(),
             )
         except lobbies.LobbyError as e:
             form.add_error(e.field if e.field in form.fields else None, e.message)

@@ -7,7 +7,7 @@
 //   client.send(action)          Promise of {ok: true} | {ok: false, error: {code, message, params}}
 // plus, for the page itself: client.on("chat", fn), client.chat(channel, text, to), client.sync(),
 // client.on("seats", fn) (stand-in bots, how long seats have waited), client.standIn(seat),
-// client.takeBack().
+// client.takeBack(), client.vacation(on) (correspondence games: pause my deadlines).
 // The socket (static/js/live.js) reconnects by itself with back-off; every state message is a full view, so a
 // reconnect or a version gap needs no page reload.
 
@@ -116,6 +116,9 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
     },
     takeBack() {
       return request({ type: "take_back" });
+    },
+    vacation(on) {
+      return request({ type: "vacation", on: Boolean(on) });
     },
     sync() {
       conn.send({ type: "sync" });

@@ -189,6 +189,71 @@ client.on("state", ({ pending, status: gameStatus }) => {
   renderStandIn();
 });
 
+// --- clocks (issue 14): the server tells each seat's remaining seconds at sending time and whether
+// it runs; the page counts down locally between pushes (the server decides when time is up) ------
+const clockBar = document.getElementById("clock-bar");
+const vacationBox = document.getElementById("vacation-box");
+const vacationButton = document.getElementById("vacation-toggle");
+let clockTimer = null;
+
+function clockText(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const pad = (n) => String(n).padStart(2, "0");
+  if (d > 0) return interpolate(gettext("%sd %sh"), [String(d), String(h)]);
+  if (h > 0) return `${h}:${pad(m)}:${pad(s % 60)}`;
+  return `${m}:${pad(s % 60)}`;
+}
+
+function renderClocks() {
+  clearTimeout(clockTimer);
+  const clocks = (seatStatus && seatStatus.clocks) || {};
+  const timed = !replaying && Object.keys(clocks).length > 0;
+  clockBar.hidden = !timed;
+  if (!timed) return;
+  const elapsed = (performance.now() - seatStatusAt) / 1000;
+  const standIns = seatStatus.stand_ins || {};
+  let anyRunning = false;
+  for (const [seat, c] of Object.entries(clocks)) {
+    const left = c.running ? c.remaining - elapsed : c.remaining;
+    anyRunning = anyRunning || c.running;
+    let text = clockText(left);
+    if (c.on_vacation) text += ` · ${gettext("on vacation")}`;
+    const chip = clockBar.querySelector(`[data-clock="${seat}"]`);
+    if (chip) {
+      chip.querySelector(".clock-time").textContent = text;
+      chip.classList.toggle("running", c.running);
+      chip.classList.toggle("low", c.running && left < 30);
+      chip.classList.toggle("stand-in", Boolean(standIns[seat]));
+      chip.title = c.timeouts ? interpolate(gettext("Time-outs: %s"), [String(c.timeouts)]) : "";
+    }
+    const inList = document.querySelector(`[data-seat-clock="${seat}"]`);
+    if (inList) {
+      inList.textContent = text;
+      inList.classList.toggle("running", c.running);
+    }
+  }
+  const mine = config.viewer !== null ? clocks[config.viewer] : null;
+  const tc = seatStatus.time_control || {};
+  vacationBox.hidden = !(mine && tc.kind === "deadline" && tc.vacation > 0);
+  if (!vacationBox.hidden) {
+    vacationButton.textContent = mine.on_vacation ? gettext("End my vacation") : gettext("Start my vacation");
+    vacationButton.dataset.on = mine.on_vacation ? "1" : "0";
+    document.getElementById("vacation-left").textContent = interpolate(gettext("Vacation left: %s"), [clockText(mine.vacation)]);
+  }
+  if (anyRunning) clockTimer = setTimeout(renderClocks, 250);
+}
+
+vacationButton?.addEventListener("click", async () => {
+  vacationButton.disabled = true;
+  const answer = await live.vacation(vacationButton.dataset.on !== "1");
+  standInError.textContent = answer.ok ? "" : answer.error.message;
+  vacationButton.disabled = false;
+});
+live.on("seats", renderClocks);
+
 // --- game log ----------------------------------------------------------------------------------------
 const logList = document.getElementById("log");
 let lastLog = [];

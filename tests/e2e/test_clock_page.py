@@ -1,0 +1,137 @@
+"""In a real browser, a game of The Duke with a live clock of seconds between a player (Arya) who
+never acts and a bot: Arya's clock ticks on the page (seat list and clock bar, also for a
+spectator on a 375 px phone); when it runs out the stand-in plays for her at once and everyone
+reads it in the log; below the time-out limit the stand-in gives the seat back after one move
+(her empty bank then gives her the increment alone); at the limit it keeps the seat and the game
+goes on to its end with no click of hers. Meanwhile her clock does not move; she takes the seat
+back with one button and finds it as it was.
+
+The scheduler runs in the daphne process (``GAME_SCHEDULER=auto``), on SQLite: nobody's browser
+fires anything. Screenshots: test-results/<test name>/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import start_server, stop_server
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+TC = {"kind": "live", "bank": 8, "increment": 3, "max_timeouts": 2}
+
+SETUP = r"""
+import json, os, sys
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gotweb.settings")
+django.setup()
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from game.models import Profile
+from game.site import lobbies
+u = get_user_model().objects.create(username="arya-" + os.urandom(3).hex())
+Profile.objects.create(user=u, is_guest=True, display_name=u.username)
+lobby = lobbies.create_lobby(u, name="Clocked", players=2, ruleset="duke", time_control=json.loads(sys.argv[1]))
+lobbies.add_bot(lobby.pk, u, level="basic")
+lobbies.start_lobby(lobby.pk, u)
+s = SessionStore()
+s[SESSION_KEY] = str(u.pk)
+s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+s[HASH_SESSION_KEY] = u.get_session_auth_hash()
+s.create()
+seat = lobby.seats.get(user=u).house
+print(json.dumps({"game": lobby.game.pk, "cookie": [settings.SESSION_COOKIE_NAME, s.session_key], "seat": seat}))
+"""
+
+
+@pytest.fixture
+def server(tmp_path):
+    env = {
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "GAME_BOT_DELAY": "0.3",
+        "GAME_SCHEDULER": "auto",
+        "GAME_SCHEDULER_INTERVAL": "0.3",
+    }
+    url, proc = start_server(tmp_path, env, "daphne-clock")
+    yield url, env
+    stop_server(proc)
+
+
+def _seconds(text: str) -> int:
+    m = re.match(r"^(\d+):(\d\d)", text.strip())
+    assert m, text
+    return int(m.group(1)) * 60 + int(m.group(2))
+
+
+def test_time_runs_out_the_stand_in_plays_and_the_player_takes_back(browser, server, shots):
+    from playwright.sync_api import expect
+
+    base, env = server
+    out = subprocess.run(
+        [sys.executable, "-c", SETUP, json.dumps(TC)],
+        cwd=ROOT, env={**os.environ, "SECRET_KEY": "e2e-" + "x" * 40, **env}, capture_output=True, text=True, check=True,
+    )
+    info = json.loads(out.stdout.strip().splitlines()[-1])
+    me = info["seat"]
+    errors = []
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    ctx.add_cookies([{"name": info["cookie"][0], "value": info["cookie"][1], "url": base}])
+    arya = ctx.new_page()
+    phone = browser.new_context(locale="en-US", viewport={"width": 375, "height": 740}, is_mobile=True).new_page()
+    for page in (arya, phone):
+        page.set_default_timeout(30_000)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    arya.goto(f"{base}/game/{info['game']}/")
+    phone.goto(f"{base}/game/{info['game']}/")
+
+    chip = arya.locator(f'#clock-bar [data-clock="{me}"]')
+    in_list = arya.locator(f'[data-seat-clock="{me}"]')
+    phone_chip = phone.locator(f'#clock-bar [data-clock="{me}"]')
+    log_line = re.compile(r"The stand-in plays for \w+: \w+'s time ran out\.")
+    # the bot and Arya: whoever starts, Arya's clock ticks once she is awaited
+    expect(chip).to_have_class(re.compile(r"\brunning\b"), timeout=20_000)
+    expect(phone_chip).to_have_class(re.compile(r"\brunning\b"))
+    first = _seconds(chip.locator(".clock-time").inner_text())
+    assert 0 < first <= 8
+    time.sleep(1.2)
+    assert _seconds(chip.locator(".clock-time").inner_text()) < first  # it ticks locally
+    assert in_list.inner_text().strip() != ""
+    arya.screenshot(path=shots("01-1280-clock-running"), full_page=True)
+    phone.screenshot(path=shots("02-375-spectator-clock-running"), full_page=True)
+    # the first time-out: the stand-in moves once, then gives the seat back (1 of 2 time-outs)
+    expect(arya.locator("#log")).to_contain_text(log_line, timeout=20_000)
+    expect(phone.locator("#log")).to_contain_text(log_line)
+    # the second: it keeps the seat and plays to the end with no click of Arya's
+    expect(arya.locator("#log .log-notice").filter(has_text=log_line)).to_have_count(2, timeout=30_000)
+    expect(arya.get_by_role("button", name="Take back my seat")).to_be_visible()
+    expect(chip).not_to_have_class(re.compile(r"\brunning\b"))
+    held = chip.locator(".clock-time").inner_text()
+    v0 = arya.evaluate("window.gotwebClient.version")
+    arya.wait_for_function(f"window.gotwebClient.version >= {v0 + 4}", timeout=30_000)  # the stand-in plays on
+    assert chip.locator(".clock-time").inner_text() == held  # her clock did not move meanwhile
+    arya.screenshot(path=shots("03-1280-stand-in-plays"), full_page=True)
+    phone.screenshot(path=shots("04-375-stand-in-plays"), full_page=True)
+
+    arya.get_by_role("button", name="Take back my seat").click()
+    expect(arya.locator("#log")).to_contain_text("is back: the bot no longer plays for them.")
+    expect(arya.get_by_role("button", name="Take back my seat")).to_have_count(0)
+    text = chip.locator(".clock-time").inner_text()
+    # as it was (0:00), or, when it is her decision, the increment alone running down from 0:03
+    assert text == held or _seconds(text) <= 3, (held, text)
+    arya.screenshot(path=shots("05-1280-taken-back"), full_page=True)
+    # she does not act: her time runs out again and the stand-in finishes the game
+    expect(arya.locator("#awaited")).to_have_text("The game is over.", timeout=90_000)
+    expect(phone.locator("#awaited")).to_have_text("The game is over.")
+    expect(chip).not_to_have_class(re.compile(r"\brunning\b"))
+    phone.screenshot(path=shots("06-375-game-over"), full_page=True)
+    assert errors == []

@@ -1,0 +1,276 @@
+"""Time control in live play (issue 14): clocks stored on the game row, deadlines fired by the
+scheduler (game/live/scheduler.py) with nobody connected, the stand-in taking a seat whose time ran
+out, N time-outs, take-back, vacation, and hostile input through the socket and the lobby form.
+
+Time is driven by the test: the scheduler is called with ``now`` in the future, and the services'
+clock (``time.time``) is set by ``clock`` where a pause must be measured exactly. The exactly-once
+claim across concurrent connections runs on PostgreSQL (test_scheduler_postgres.py runs this file
+there too)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.db import connection, connections
+
+from game.live import apply, bots, scheduler, seats, snapshots, stand_ins
+from game.models import Action, ClockFiring, Game, Lobby
+from game.rules import IllegalAction
+
+from .live_helpers import connect, start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LIVE = {"kind": "live", "bank": 60, "increment": 5, "max_timeouts": 2}
+
+
+@pytest.fixture(autouse=True)
+def _setup(live_settings):
+    live_settings.GAME_AWAY_AFTER = 0
+    live_settings.GAME_BOT_RESCUE = 15
+    snapshots.CACHE.clear()
+    yield
+    bots.wait_for_bots()
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """``clock.t``: the services' current unix time, moved by the test (``clock.t += 10``)."""
+
+    class Clock:
+        t = time.time()
+
+    monkeypatch.setattr(time, "time", lambda: Clock.t)
+    return Clock
+
+
+def duke(make_lobby, tc=LIVE):
+    """A started Duke game of two people with time control ``tc``: ``(game, users, first seat)``."""
+    game, users = start_game(make_lobby, 2, ruleset="duke", time_control=tc)
+    first = next(iter(Game.objects.get(pk=game.pk).awaited_since))
+    return game, users, first
+
+
+def fresh(game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def test_a_new_game_has_running_clocks_and_a_stored_deadline(make_lobby, clock):
+    game, users = start_game(make_lobby, 3, time_control=LIVE)
+    g = fresh(game)
+    assert g.time_control == LIVE
+    assert set(g.clocks) == {"stark", "lannister", "baratheon"}
+    status = seats.seat_status(g, clock.t + 10)
+    # placing orders is simultaneous: every seat's clock runs
+    assert {s: c["running"] for s, c in status["clocks"].items()} == dict.fromkeys(g.clocks, True)
+    assert {c["remaining"] for c in status["clocks"].values()} == {50.0}
+    assert abs(g.deadline.timestamp() - (clock.t + 60)) < 0.01
+    assert status["time_control"] == LIVE and abs(status["deadline"] - (clock.t + 60)) < 0.01
+
+
+def test_untimed_games_keep_no_clock(make_lobby):
+    game, _ = start_game(make_lobby, 3)
+    g = fresh(game)
+    assert g.clocks == {} and g.deadline is None and seats.seat_status(g)["clocks"] == {}
+
+
+def test_timeout_hands_the_seat_to_the_stand_in_at_once_and_everyone_is_told(make_lobby, clock):
+    from asgiref.sync import async_to_sync
+
+    from gotweb.asgi import application
+
+    game, users, first = duke(make_lobby)
+    other = "dark" if first == "light" else "light"
+    house = fresh(game).rules.seat_names()[first]["en"]
+
+    async def scenario():
+        ws, _ = await connect(application, game.pk, users[other])
+        from asgiref.sync import sync_to_async
+
+        assert await sync_to_async(scheduler.run_once)(clock.t + 59) == 0  # not yet
+        fired = await sync_to_async(scheduler.run_once)(clock.t + 60.5)
+        assert fired == 1
+        msg = await ws.receive_json_from(timeout=5)
+        assert msg["type"] == "seats" and msg["stand_ins"] == {first: "basic"}
+        assert msg["notice"]["kind"] == "timeout" and msg["notice"]["seat"] == first
+        assert msg["notice"]["text"] == f"The stand-in plays for {house}: {house}'s time ran out."
+        assert msg["clocks"][first] == {"remaining": 0.0, "running": False, "timeouts": 1, "vacation": 0.0, "on_vacation": False}
+        await ws.disconnect()
+
+    async_to_sync(scenario)()
+    assert list(ClockFiring.objects.filter(game=game).values_list("number", "seat", "kind")) == [(1, first, "timeout")]
+    assert scheduler.run_once(clock.t + 61) == 0  # fired once: the deadline moved on
+
+
+def test_chinese_notice(make_lobby):
+    text = stand_ins.stand_in_notice("agot2", {"kind": "timeout", "seat": "stark"}, "zh-hans")
+    assert text == "轮到替补机器人为史塔克行动：史塔克的时间用完了。"
+
+
+def test_the_stand_in_moves_then_gives_the_seat_back_until_n_timeouts(make_lobby, clock):
+    game, users, first = duke(make_lobby)  # max_timeouts 2
+    scheduler.fire_game(game.pk, clock.t + 61)
+    clock.t += 61
+    assert apply.bot_act(game.pk) == 1  # the stand-in's move for the timed-out seat
+    g = fresh(game)
+    assert g.stand_ins == {} and g.clocks[first]["timeouts"] == 1  # given back after one move
+    assert Action.objects.get(game=game, number=1).user is None and Action.objects.get(game=game, number=1).actor == first
+    # the other seat plays; the first seat's bank is empty: it has the increment alone
+    other = next(iter(g.awaited_since))
+    assert other != first
+    g = fresh(game)
+    apply.act(game.pk, users[other], snapshots.state_at(g) and _any_legal(g, other))
+    g = fresh(game)
+    assert seats.seat_status(g, clock.t)["clocks"][first] == {"remaining": 5.0, "running": True, "timeouts": 1, "vacation": 0.0, "on_vacation": False}
+    assert scheduler.fire_game(game.pk, clock.t + 5.1) == [(first, "timeout")]
+    g = fresh(game)
+    assert g.stand_ins == {first: "basic"} and g.clocks[first]["auto"] is False  # 2 time-outs: it stays
+    clock.t += 6
+    while first in fresh(game).awaited_since:  # its turn (a move, then maybe a placement)
+        apply.bot_act(game.pk)
+    g = fresh(game)
+    assert g.version >= 3 and g.stand_ins == {first: "basic"}
+    # the game never waits for it: the next time it is awaited the bot is, with a rescue deadline
+    apply.act(game.pk, users[other], _any_legal(g, other))
+    while first not in fresh(game).awaited_since:
+        g = fresh(game)
+        apply.act(game.pk, users[other], _any_legal(g, other))
+    g = fresh(game)
+    assert first in g.awaited_since and not seats.seat_status(g, clock.t)["clocks"][first]["running"]
+    assert abs(g.deadline.timestamp() - (clock.t + 15)) < 0.01
+
+
+def _any_legal(g: Game, seat: str) -> dict:
+    state = snapshots.state_at(g)
+    return bots.action_to_json(g.rules, bots.choose(g.rules, state, seat, "random", 7))
+
+
+def test_take_back_finds_the_clock_as_it_was(make_lobby, clock, live_settings):
+    live_settings.GAME_BOT_RESCUE = 10**6  # the stand-in does not move: the clock is only paused
+    game, users, first = duke(make_lobby)
+    other = "dark" if first == "light" else "light"
+    clock.t += 20
+    stand_ins.hand_to_bot(game.pk, users[other], first)  # after GAME_AWAY_AFTER (0 here)
+    g = fresh(game)
+    assert seats.seat_status(g, clock.t)["clocks"][first]["remaining"] == 40.0
+    clock.t += 500  # the stand-in holds the seat (no bot moves: GAME_BOT_DELAY is off)
+    assert scheduler.run_once(clock.t) == 0  # no timeout while the stand-in plays
+    assert seats.seat_status(fresh(game), clock.t)["clocks"][first] == {"remaining": 40.0, "running": False, "timeouts": 0, "vacation": 0.0, "on_vacation": False}
+    stand_ins.take_back(game.pk, users[first])
+    g = fresh(game)
+    assert seats.seat_status(g, clock.t)["clocks"][first]["running"] is True
+    assert seats.seat_status(g, clock.t + 10)["clocks"][first]["remaining"] == 30.0
+    assert abs(g.deadline.timestamp() - (clock.t + 40)) < 0.01
+
+
+def test_a_deadline_passed_while_down_fires_on_start(make_lobby, clock):
+    game, users, first = duke(make_lobby)
+    clock.t += 3600  # the site was down for an hour: the deadline stored on the row is long past
+
+    class OnePass(threading.Event):
+        def wait(self, timeout=None):  # the loop's pause after its first pass ends it
+            self.set()
+            return True
+
+    scheduler.loop(OnePass(), 0.01)  # what the server's thread does on start
+    assert list(ClockFiring.objects.filter(game=game).values_list("seat", "kind")) == [(first, "timeout")]
+    assert fresh(game).stand_ins == {first: "basic"}
+
+
+def test_correspondence_vacation_through_the_socket(make_lobby, clock):
+    from asgiref.sync import async_to_sync, sync_to_async
+    from gotweb.asgi import application
+
+    tc = {"kind": "deadline", "per_move": 100, "vacation": 50, "max_timeouts": 3}
+    game, users, first = duke(make_lobby, tc)
+    other = "dark" if first == "light" else "light"
+
+    async def scenario():
+        ws, _ = await connect(application, game.pk, users[first])
+        for bad in ("yes", 1, None, [True], {"x": 1}):
+            await ws.send_json_to({"type": "vacation", "id": 1, "on": bad})
+            r = await ws.receive_json_from(timeout=5)
+            assert r["ok"] is False and r["error"]["code"] == "vacation.bad_value", r
+        await ws.send_json_to({"type": "vacation", "id": 2, "on": True})
+        got = [await ws.receive_json_from(timeout=5) for _ in range(2)]
+        seats_msg = next(m for m in got if m["type"] == "seats")
+        assert next(m for m in got if m["type"] == "result")["ok"] is True
+        assert seats_msg["notice"]["kind"] == "vacation_on" and seats_msg["clocks"][first]["on_vacation"] is True
+        await ws.disconnect()
+        spectator_ws, _ = await connect(application, game.pk, None)
+        await spectator_ws.send_json_to({"type": "vacation", "id": 3, "on": True})
+        r = await spectator_ws.receive_json_from(timeout=5)
+        assert r["error"]["code"] == "vacation.not_a_player"
+        await spectator_ws.disconnect()
+        assert await sync_to_async(scheduler.run_once)(clock.t + 49) == 0  # the deadline is paused
+
+    async_to_sync(scenario)()
+    # the allowance (50 s) is used up at +50: the deadline runs again, paused, not restarted
+    assert scheduler.fire_game(game.pk, clock.t + 50) == [(first, "vacation_over")]
+    g = fresh(game)
+    assert abs(g.deadline.timestamp() - (clock.t + 50 + 100)) < 0.01
+    assert scheduler.fire_game(game.pk, clock.t + 150) == [(first, "timeout")]
+    with pytest.raises(IllegalAction) as e:
+        stand_ins.set_vacation(game.pk, users[first], True)
+    assert e.value.code == "vacation.none_left"
+
+
+def test_vacation_refused_in_a_live_game(make_lobby):
+    game, users, first = duke(make_lobby)
+    before = fresh(game).clocks
+    with pytest.raises(IllegalAction) as e:
+        stand_ins.set_vacation(game.pk, users[first], True)
+    assert e.value.code == "vacation.not_allowed" and fresh(game).clocks == before
+
+
+def test_lobby_form_offers_time_controls_and_refuses_hostile_ones(client, make_user):
+    user = make_user("creator")
+    client.force_login(user)
+    page = client.get("/lobby/new/?game=duke")
+    assert page.status_code == 200 and b'value="live-10+5" selected' in page.content
+    base = {"name": "Clocked", "players": "2", "house": ""}
+    for bad in ({"time_control": "live-1+0"}, {"time_control": "x" * 5000}, {"max_timeouts": "0"}, {"max_timeouts": "1e9"},
+                {"vacation_days": "-1"}, {"vacation_days": "31"}):
+        n = Lobby.objects.count()
+        r = client.post("/lobby/new/?game=duke", {**base, **bad})
+        assert r.status_code == 400, bad
+        assert Lobby.objects.count() == n
+    r = client.post("/lobby/new/?game=duke", {**base, "time_control": "deadline-24h", "max_timeouts": "4", "vacation_days": "2"})
+    assert r.status_code == 302
+    assert Lobby.objects.get(name="Clocked").time_control == {"kind": "deadline", "per_move": 86400, "vacation": 172800, "max_timeouts": 4}
+    assert "Correspondence: 24 hours per decision" in client.get(r["Location"]).content.decode()
+    r = client.post("/lobby/new/", {"name": "Default", "players": "3", "house": ""})
+    assert r.status_code == 302 and Lobby.objects.get(name="Default").time_control == {"kind": "live", "bank": 3600, "increment": 20, "max_timeouts": 3}
+
+
+def test_scheduler_claims_each_deadline_exactly_once_across_connections(make_lobby, postgres_only):
+    """Four threads (four PostgreSQL connections) run the scheduler's pass over 12 due games at
+    the same moments: every seat's deadline fires once, none twice (``SKIP LOCKED``, checked
+    again under the lock; a second firing would also break the unique firing number)."""
+    games = [duke(make_lobby)[0] for _ in range(12)]
+    now = time.time() + 61
+    errors, counts = [], []
+    barrier = threading.Barrier(4)
+
+    def worker():
+        try:
+            barrier.wait(timeout=30)
+            for _ in range(3):
+                counts.append(scheduler.run_once(now))
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors
+    assert sum(counts) == 12
+    assert ClockFiring.objects.filter(kind="timeout").count() == 12
+    assert sorted(ClockFiring.objects.values_list("game_id", flat=True)) == sorted(g.pk for g in games)
+    assert connection.vendor == "postgresql"
