@@ -108,13 +108,8 @@ def user_group(user_id: int) -> str:
 
 def user_games_changed(user_ids) -> None:
     """Tell each user's group that their games changed (``{"type": "user.games"}``: a hint; the
-    socket counts again from the database). Call after commit, outside any held block's meaning:
-    these are sent at once, never held. Best effort, like every hint."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
+    socket counts again from the database). Call after commit; inside a :func:`held` block the
+    messages are held like the game's own (the consumer publishes them through its hub, and the
+    channel layer carries them to every process). Best effort, like every hint."""
     for uid in user_ids:
-        try:
-            async_to_sync(layer.group_send)(user_group(uid), {"type": "user.games"})
-        except Exception:
-            log.exception("could not notify channel-layer group %s", user_group(uid))
+        _send(user_group(uid), {"type": "user.games"})

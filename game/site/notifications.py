@@ -18,8 +18,9 @@ thread, :class:`Worker`), which sends what is due and keeps a timer for what wil
 that stopped had still to send. A mail server that fails is logged; play goes on, and that
 decision's mail is not retried.
 
-**Badge hints.** The same worker tells each player whose count of awaiting games may have changed
-(:func:`game.live.notify.user_games_changed`); their lobby-list socket counts again.
+**Badge hints.** After every commit, each player whose count of awaiting games may have changed
+is told (:func:`tell_players`, :func:`game.live.notify.user_games_changed`); their lobby-list
+socket counts again.
 
 The mails go through Django's e-mail framework: ``EMAIL_URL`` (django-environ's ``email_url``,
 default the console backend), ``DEFAULT_FROM_EMAIL``, links made absolute with ``SITE_URL``.
@@ -189,22 +190,46 @@ def sweep(now: float | None = None) -> int:
     return len(ids)
 
 
-# --- the worker ---------------------------------------------------------------------------------------------
+# --- badge hints (in the committing thread) and the worker (mails) ------------------------------------
 _LAST_AWAITED: dict[int, set[int]] = {}
+_SEATS: dict[int, dict[str, int]] = {}  #: ``lobby id -> {house: user id}``: seats do not change once a game runs
+_REMEMBER_MAX = 4096
 
 
-def after_commit(game: Game) -> None:
-    """Handle a committed change of ``game``: badge hints to the players whose awaiting games
-    changed, and the mails due (now, or later through the worker's timer)."""
-    seats = people_seats(game.lobby_id)
+def _people_seats_cached(lobby_id: int) -> dict[str, int]:
+    seats = _SEATS.get(lobby_id)
+    if seats is None:
+        if len(_SEATS) >= _REMEMBER_MAX:
+            _SEATS.clear()
+        seats = _SEATS[lobby_id] = people_seats(lobby_id)
+    return seats
+
+
+def forget() -> None:
+    """Drop this process's memory of seats and awaited players (tests, whose databases reuse ids)."""
+    _SEATS.clear()
+    _LAST_AWAITED.clear()
+
+
+def tell_players(game: Game) -> None:
+    """Badge hints after a committed change of ``game``: each person whose set of awaiting games
+    changed (they became awaited, or stopped being), every player when the game ends or this
+    process has not seen the game before, is told (:func:`game.live.notify.user_games_changed`).
+    Runs in the committing thread: a dict look-up and a set difference (the seats are read once
+    per game and process), so its hints go out with the game's own (held, then published)."""
+    seats = _people_seats_cached(game.lobby_id)
     awaited = awaited_people(game, seats)
     before = _LAST_AWAITED.get(game.pk)
-    if len(_LAST_AWAITED) > 4096:
+    if len(_LAST_AWAITED) >= _REMEMBER_MAX:
         _LAST_AWAITED.clear()
     _LAST_AWAITED[game.pk] = awaited
     changed = set(seats.values()) if before is None or game.status != Game.Status.RUNNING else before ^ awaited
     if changed:
         notify.user_games_changed(sorted(changed))
+
+
+def after_commit(game: Game) -> float | None:
+    """The mails a committed change of ``game`` makes due (:func:`check_game`)."""
     return check_game(game.pk)
 
 
@@ -267,12 +292,14 @@ WORKER = Worker()
 
 
 def on_game_committed(sender, game: Game, **kwargs) -> None:
-    """Receiver of :data:`game.live.signals.game_committed`: hands the game to the worker (a
-    copy of the row's fields, so later changes of the object do not leak in)."""
-    copy = Game(
-        pk=game.pk, lobby_id=game.lobby_id, version=game.version, status=game.status,
-        awaited_since=dict(game.awaited_since or {}), stand_ins=dict(game.stand_ins or {}),
-    )
+    """Receiver of :data:`game.live.signals.game_committed`: the badge hints at once
+    (:func:`tell_players`), the mails in the worker thread (``NOTIFY_IN_THREAD``, default) or
+    here after the commit. Never raises."""
+    try:
+        tell_players(game)
+    except Exception:
+        log.exception("badge hints failed for game %s", game.pk)
+    copy = Game(pk=game.pk, lobby_id=game.lobby_id, version=game.version, status=game.status)
     if getattr(settings, "NOTIFY_IN_THREAD", True):
         WORKER.submit(copy)
     else:

@@ -19,8 +19,10 @@ async function refreshMyGames() {
 }
 
 if (badge) {
-  listen((data) => {
+  listen(
+    (data) => {
     if (data.type !== "my_games" || typeof data.awaiting !== "number") return;
+    badge.dataset.pushes = String(Number(badge.dataset.pushes || 0) + 1);
     const changed = String(data.awaiting) !== badge.dataset.count;
     badge.dataset.count = String(data.awaiting);
     badge.textContent = String(data.awaiting);
@@ -29,5 +31,9 @@ if (badge) {
       clearTimeout(refreshTimer);
       refreshTimer = setTimeout(refreshMyGames, 200);
     }
-  });
+    },
+    (state) => {
+      badge.dataset.live = state;
+    },
+  );
 }

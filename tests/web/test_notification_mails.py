@@ -28,8 +28,10 @@ def _inline(live_settings):
     live_settings.NOTIFY_MAIL_AFTER = 300
     live_settings.SITE_URL = "https://play.example.org"
     clear_caches()
+    notifications.forget()
     yield
     clear_caches()
+    notifications.forget()
 
 
 def _with_addresses(users: dict) -> dict:
