@@ -1,8 +1,9 @@
 """Telling players about their games away from the game page: mails and the "My games" badge hints.
 
-**Mails.** "Your turn in <game>" when a game awaits a person's decision and they have not acted
+**Mails.** "Your turn in <game>" when a game awaits a person's decision, they have not acted
 for ``NOTIFY_MAIL_AFTER`` seconds (default 300; at once in a correspondence game,
-:func:`game.live.deadlines.is_correspondence`), and "<game> has ended" when it ends. At most one
+:func:`game.live.deadlines.is_correspondence`) and they have no socket of the site open
+(:func:`connected`: a page of the site open tells them itself; the check is made again later), and "<game> has ended" when it ends. At most one
 mail per game, person and awaited decision: a :class:`~game.models.MailSent` row is written
 (unique on game, user, kind and decision) before the mail goes, so two processes never both send
 it. A decision is identified by the version since which the seat's pending decisions have been
@@ -51,6 +52,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from game.live import notify
 from game.live.deadlines import is_correspondence
+from game.live.ratelimit import open_sockets
 from game.models import Game, MailSent, NotificationPrefs, Seat, is_guest, language_key
 
 log = logging.getLogger(__name__)
@@ -91,6 +93,13 @@ def _absolute(path: str) -> str:
 
 def _prefs(user) -> NotificationPrefs:
     return NotificationPrefs.objects.filter(user=user).first() or NotificationPrefs(user=user)
+
+
+def connected(user) -> bool:
+    """Whether ``user`` has a socket of the site open now (a game page, the front page, any page
+    with the header's badge), counted across processes by the live sockets' cap
+    (:func:`game.live.ratelimit.open_sockets`)."""
+    return open_sockets(f"u{user.pk}") > 0
 
 
 def _may_mail(user, kind: str) -> NotificationPrefs | None:
@@ -167,6 +176,8 @@ def check_game(game_id: int, now: float | None = None) -> float | None:
         if user is None or house in stand_ins:
             continue
         due = float(waited_from) + after
+        if due <= now and connected(user):  # on the site: the page and its badge tell them
+            due = now + max(mail_after(), 60.0)  # look again later
         if due <= now:
             _send_once(game, user, TURN, int(since.get(house, 0)))
         else:

@@ -91,6 +91,25 @@ def test_a_correspondence_wait_of_zero_mails_from_the_acts_after_commit_hook(
     assert len(_turn_mails(mailoutbox)) == 1
 
 
+def test_no_turn_mail_while_the_player_is_on_the_site(make_lobby, mailoutbox, settings):
+    """A player with a socket of the site open (counted by the live sockets' cap, in the cache
+    every process shares) is not mailed; once the socket closes, the next check mails them."""
+    from game.live.ratelimit import SocketSlot
+
+    game, users = start_game(make_lobby, players=3)
+    _with_addresses(users)
+    house = next(iter(users))
+    slot = SocketSlot(f"u{users[house].pk}", 20, settings.LIVE_SOCKET_LEASE)
+    assert slot.acquire()
+    later = time.time() + 301
+    due = notifications.check_game(game.pk, now=later)
+    assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users if h != house)
+    assert due is not None and due > later  # it will look again
+    slot.release()
+    notifications.check_game(game.pk, now=due)
+    assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users)
+
+
 def test_the_end_of_a_game_is_mailed_once(make_lobby, make_user, mailoutbox, django_capture_on_commit_callbacks):
     game, users = start_duke(make_lobby, make_user)
     _with_addresses(users)
@@ -219,3 +238,14 @@ def test_a_failing_mail_server_never_breaks_play(make_lobby, settings, caplog):
     assert any("could not send the turn mail" in r.getMessage() for r in caplog.records)
     tried = MailSent.objects.filter(game=game, kind="turn")
     assert tried.count() == 3 and not tried.filter(ok=True).exists()  # one per decision, not retried
+
+
+def test_the_sweep_command_sends_what_is_due_once(make_lobby, mailoutbox, settings):
+    from django.core.management import call_command
+
+    settings.NOTIFY_MAIL_AFTER = 0
+    game, users = start_game(make_lobby, players=3)
+    _with_addresses(users)
+    call_command("notify_sweep")
+    call_command("notify_sweep")
+    assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users)
