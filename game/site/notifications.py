@@ -14,7 +14,8 @@ people without an address, or people who switched that kind off (the preference 
 **When.** Nothing is sent inside an act's transaction or on its path: after every commit,
 :data:`game.live.signals.game_committed` hands the game to this process's mail worker (one daemon
 thread, :class:`Worker`), which sends what is due and keeps a timer for what will be due later.
-``NOTIFY_IN_THREAD = False`` runs the same work in the committing thread after the commit (tests).
+``NOTIFY_IN_THREAD = False`` runs the same work in the committing thread after the commit (tests);
+``NOTIFY_MAILS = False`` sends no mail at all (the test session's default: its own tests turn it on).
 :func:`sweep` checks every running game (``python manage.py notify_sweep``), for what a process
 that stopped had still to send. A mail server that fails is logged; play goes on, and that
 decision's mail is not retried.
@@ -310,6 +311,8 @@ def on_game_committed(sender, game: Game, **kwargs) -> None:
         tell_players(game)
     except Exception:
         log.exception("badge hints failed for game %s", game.pk)
+    if not getattr(settings, "NOTIFY_MAILS", True):
+        return
     copy = Game(pk=game.pk, lobby_id=game.lobby_id, version=game.version, status=game.status)
     if getattr(settings, "NOTIFY_IN_THREAD", True):
         WORKER.submit(copy)

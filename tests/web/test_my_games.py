@@ -109,3 +109,22 @@ async def test_the_badge_count_is_pushed_on_the_lobby_list_socket(application, m
     assert (await ws.receive_json_from(timeout=10))["awaiting"] == 0
     for c in (ws, watcher, anon):
         await c.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_stand_in_bot_taking_and_giving_back_a_seat_moves_the_badge(application, make_lobby, settings):
+    """A seat a stand-in bot plays does not await its person; taking it back does again."""
+    from game.live import stand_ins
+
+    settings.GAME_AWAY_AFTER = 0
+    game, users = await sync_to_async(start_game)(make_lobby, players=3)
+    away, other = list(users)[:2]
+    ws = await _lobbies_socket(application, users[away])
+    assert (await ws.receive_json_from(timeout=10))["awaiting"] == 1
+    await sync_to_async(stand_ins.hand_to_bot)(game.pk, users[other], away)
+    pushed = [m for m in await drain(ws, timeout=1.0) if m["type"] == "my_games"]
+    assert pushed and pushed[-1]["awaiting"] == 0
+    await sync_to_async(stand_ins.take_back)(game.pk, users[away])
+    pushed = [m for m in await drain(ws, timeout=1.0) if m["type"] == "my_games"]
+    assert pushed and pushed[-1]["awaiting"] == 1
+    await ws.disconnect()

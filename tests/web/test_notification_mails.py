@@ -25,6 +25,7 @@ from .live_helpers import legal_json, start_game
 def _inline(live_settings):
     """Mails in the committing thread (after the commit), so each test sees them at once."""
     live_settings.NOTIFY_IN_THREAD = False
+    live_settings.NOTIFY_MAILS = True
     live_settings.NOTIFY_MAIL_AFTER = 300
     live_settings.SITE_URL = "https://play.example.org"
     clear_caches()
