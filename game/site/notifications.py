@@ -246,12 +246,15 @@ def after_commit(game: Game) -> float | None:
 
 
 class Worker:
-    """One daemon thread per process: takes committed games from a queue, runs
-    :func:`after_commit`, and wakes again when a game's next turn mail falls due."""
+    """One daemon thread per process: takes committed games from a queue (a burst of commits of
+    one game is checked once), sends their due mails (:func:`check_game`), and wakes again when
+    a game's next turn mail falls due. Timers live in memory: a restarted process forgets them
+    (``manage.py notify_sweep`` catches up)."""
 
     def __init__(self) -> None:
         self.queue: queue.Queue[int] = queue.Queue()
         self.timers: list[tuple[float, int]] = []
+        self.scheduled: dict[int, float] = {}
         self.thread: threading.Thread | None = None
         self.lock = threading.Lock()
         self.busy = 0
@@ -279,24 +282,33 @@ class Worker:
             if self.timers:
                 wait = max(0.0, self.timers[0][0] - time.time())
             try:
-                item = self.queue.get(timeout=wait)
+                items = [self.queue.get(timeout=wait)]
             except queue.Empty:
-                item = None
+                items = []
+            while True:  # a burst of commits: each game is checked once
+                try:
+                    items.append(self.queue.get_nowait())
+                except queue.Empty:
+                    break
+            if items:
+                ids = list(dict.fromkeys(item.pk for item in items))
+            else:
+                at, game_id = heapq.heappop(self.timers)
+                if self.scheduled.get(game_id) != at:
+                    continue  # superseded by an earlier timer of that game
+                del self.scheduled[game_id]
+                ids = [game_id]
             try:
-                if item is not None:
-                    due = after_commit(item)
-                    game_id = item.pk
-                else:
-                    _, game_id = heapq.heappop(self.timers)
+                for game_id in ids:
                     due = check_game(game_id)
-                if due is not None:
-                    heapq.heappush(self.timers, (due + 0.5, game_id))
+                    if due is not None and not (game_id in self.scheduled and self.scheduled[game_id] <= due + 0.5):
+                        self.scheduled[game_id] = due + 0.5  # one timer per game, the earliest
+                        heapq.heappush(self.timers, (due + 0.5, game_id))
             except Exception:
                 log.exception("notification worker failed")
             finally:
-                if item is not None:
-                    with self.lock:
-                        self.busy -= 1
+                with self.lock:
+                    self.busy -= len(items)
                 close_old_connections()
 
 

@@ -250,3 +250,22 @@ def test_the_sweep_command_sends_what_is_due_once(make_lobby, mailoutbox, settin
     call_command("notify_sweep")
     call_command("notify_sweep")
     assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_mails_when_the_wait_is_over(make_lobby, settings, mailoutbox):
+    """The process's mail thread keeps a timer for a turn mail due later and sends it then, from
+    the act's after-commit hook alone (no sweep)."""
+    settings.NOTIFY_IN_THREAD = True
+    settings.NOTIFY_MAIL_AFTER = 2
+    game, users = start_game(make_lobby, players=3)
+    _with_addresses(users)
+    house = next(iter(users))
+    apply.act(game.pk, users[house], legal_json(game.pk, house))  # a commit: the worker looks
+    assert notifications.WORKER.idle(timeout=60)
+    deadline = time.monotonic() + 60
+    while len(mailoutbox) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users if h != house)
+    time.sleep(3)  # and no second mail for the same decisions
+    assert len(mailoutbox) == 2
