@@ -123,6 +123,16 @@ def test_hidden_tab_gets_title_favicon_and_notification_on_its_turn(browser, slo
         mobile.wait_for_function("() => window.badgeSeen.at(-1) === '1'", timeout=30_000)
         expect(mobile.locator("#my-games-badge")).to_have_text("1")
         expect(mobile.locator("#my-games-badge")).to_be_visible()
+
+        # a browser that has not been asked yet: the game page never asks on load, it offers the button
+        mobile.locator("#my-running .my-game a").first.click()
+        expect(mobile).to_have_url(re.compile(r"/game/\d+/$"))
+        mobile.wait_for_function("() => document.getElementById('board-root').dukeData")
+        expect(mobile.locator("#notify-turn")).to_be_visible()
+        expect(mobile.locator("#notify-turn")).to_have_text("轮到我时通知我")
+        assert mobile.evaluate("Notification.permission") == "default"
+        assert mobile.evaluate("document.documentElement.scrollWidth") <= 375
+        mobile.screenshot(path=shots("03-game-page-phone-zh"), full_page=True)
         phone.close()
         assert errors == []
     finally:
