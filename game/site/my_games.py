@@ -14,7 +14,6 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
 
 from game.live.deadlines import deadline_of
 from game.models import Game, Seat, display_name, language_key
@@ -55,21 +54,17 @@ def header_badge(request: HttpRequest) -> dict:
     return {"my_games_awaiting": awaiting_count(user)}
 
 
-def _left(deadline, now) -> int | None:
-    return None if deadline is None else max(0, int((deadline - now).total_seconds()))
-
-
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
     """The page. Rows: ``{"game", "name", "ruleset", "my_house", "mine" (awaits me), "awaited"
-    ([{"house", "player", "left" (seconds or None)}]), "result"}``."""
+    ([{"house", "player", "me", "deadline" (aware datetime or None: shown as the time left)}])}``;
+    finished rows have ``"winner"`` (a house name, empty for a draw) and ``"won"``."""
     seats = list(_my_seats(request.user).select_related("lobby__game"))
     games = {s.lobby.game.pk: (s.lobby.game, s) for s in seats}
     lobby_ids = [g.lobby_id for g, _ in games.values()]
     everyone = {}
     for s in Seat.objects.filter(lobby_id__in=lobby_ids).select_related("user__profile"):
         everyone[(s.lobby_id, s.house)] = s
-    now = timezone.now()
     lang = language_key()
     running, finished = [], []
     for game, mine in games.values():
@@ -88,7 +83,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
                     "house": house_name(h),
                     "player": display_name(everyone[(game.lobby_id, h)].user) if (game.lobby_id, h) in everyone else "",
                     "me": h == mine.house,
-                    "left": _left(deadline_of(game, h), now),
+                    "deadline": deadline_of(game, h),
                 }
                 for h in (game.awaited_since or {})
             ]

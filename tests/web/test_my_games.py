@@ -128,3 +128,26 @@ async def test_a_stand_in_bot_taking_and_giving_back_a_seat_moves_the_badge(appl
     pushed = [m for m in await drain(ws, timeout=1.0) if m["type"] == "my_games"]
     assert pushed and pushed[-1]["awaiting"] == 1
     await ws.disconnect()
+
+
+def test_the_time_left_comes_from_the_deadline_hook(make_lobby, make_user, client, monkeypatch):
+    """Time controls are built elsewhere: the page asks ``deadline_of(game, seat)`` (None until
+    they are wired in) and shows the time left on each awaited seat's deadline."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from game.site import my_games
+
+    me = make_user("me")
+    game, users = start_game(make_lobby, players=3, creator=me)
+    mine = next(h for h, u in users.items() if u == me)
+    client.force_login(me)
+    assert b"my-game-left" not in client.get("/my/games/").content  # no deadline: nothing shown
+
+    at = timezone.now() + timedelta(hours=2, minutes=1)
+    monkeypatch.setattr(my_games, "deadline_of", lambda g, seat: at if seat == mine else None)
+    page = client.get("/my/games/").content.decode()
+    assert page.count('class="my-game-left"') == 1 and "2\xa0hours left" in page
+    page = client.get("/my/games/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "剩余 2\xa0小时" in page
