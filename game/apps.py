@@ -13,3 +13,9 @@ class GameConfig(AppConfig):
 
         game_finished.connect(ratings.on_game_finished, dispatch_uid="gotweb-ratings")
         game_committed.connect(notifications.on_game_committed, dispatch_uid="gotweb-notifications")
+        from django.db.models.signals import post_delete, post_save
+
+        from .models import Seat
+
+        post_save.connect(notifications.seat_saved, sender=Seat, dispatch_uid="gotweb-notifications-seat")
+        post_delete.connect(notifications.seat_saved, sender=Seat, dispatch_uid="gotweb-notifications-seat-del")

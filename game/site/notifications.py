@@ -217,6 +217,13 @@ def _people_seats_cached(lobby_id: int) -> dict[str, int]:
     return seats
 
 
+def seat_saved(sender, instance: Seat, **kwargs) -> None:
+    """``post_save``/``post_delete`` of a seat (a moderator gave it to someone else): this
+    process reads that lobby's seats again (other processes keep theirs until they restart; their
+    hints may then miss the new player, whose count is still right when their socket asks)."""
+    _SEATS.pop(instance.lobby_id, None)
+
+
 def forget() -> None:
     """Drop this process's memory of seats and awaited players (tests, whose databases reuse ids)."""
     _SEATS.clear()
@@ -229,13 +236,17 @@ def tell_players(game: Game) -> None:
     process has not seen the game before, is told (:func:`game.live.notify.user_games_changed`).
     Runs in the committing thread: a dict look-up and a set difference (the seats are read once
     per game and process), so its hints go out with the game's own (held, then published)."""
+    fresh = game.lobby_id not in _SEATS  # first seen, or its seats changed hands: tell everyone
     seats = _people_seats_cached(game.lobby_id)
     awaited = awaited_people(game, seats)
     before = _LAST_AWAITED.get(game.pk)
     if len(_LAST_AWAITED) >= _REMEMBER_MAX:
         _LAST_AWAITED.clear()
     _LAST_AWAITED[game.pk] = awaited
-    changed = set(seats.values()) if before is None or game.status != Game.Status.RUNNING else before ^ awaited
+    if fresh or before is None or game.status != Game.Status.RUNNING:
+        changed = set(seats.values()) | (before or set())
+    else:
+        changed = before ^ awaited
     if changed:
         notify.user_games_changed(sorted(changed))
 

@@ -151,3 +151,27 @@ def test_the_time_left_comes_from_the_deadline_hook(make_lobby, make_user, clien
     assert page.count('class="my-game-left"') == 1 and "2\xa0hours left" in page
     page = client.get("/my/games/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "剩余 2\xa0小时" in page
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_seat_given_to_someone_else_moves_the_badge_of_the_new_player(application, make_lobby, make_user):
+    """A moderator gives a seat to another person (the admin saves the seat): the next change of
+    the game tells the new player, not the old one."""
+    from game.models import Seat
+
+    game, users = await sync_to_async(start_game)(make_lobby, players=3)
+    house, other = list(users)[:2]
+    newcomer = await sync_to_async(make_user)("newcomer")
+
+    def give():
+        seat = Seat.objects.get(lobby_id=game.lobby_id, house=house)
+        seat.user = newcomer
+        seat.save()
+
+    await sync_to_async(give)()
+    ws = await _lobbies_socket(application, newcomer)
+    assert (await ws.receive_json_from(timeout=10))["awaiting"] == 1
+    await sync_to_async(apply.act)(game.pk, newcomer, await sync_to_async(legal_json)(game.pk, house))
+    pushed = [m for m in await drain(ws, timeout=1.0) if m["type"] == "my_games"]
+    assert pushed and pushed[-1]["awaiting"] == 0
+    await ws.disconnect()
