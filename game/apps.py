@@ -9,9 +9,16 @@ class GameConfig(AppConfig):
 
     def ready(self) -> None:
         from .live import scheduler
-        from .live.signals import game_finished
-        from .site import ratings
+        from .live.signals import game_committed, game_finished
+        from .site import notifications, ratings
 
         game_finished.connect(ratings.on_game_finished, dispatch_uid="gotweb-ratings")
+        game_committed.connect(notifications.on_game_committed, dispatch_uid="gotweb-notifications")
+        from django.db.models.signals import post_delete, post_save
+
+        from .models import Seat
+
+        post_save.connect(notifications.seat_saved, sender=Seat, dispatch_uid="gotweb-notifications-seat")
+        post_delete.connect(notifications.seat_saved, sender=Seat, dispatch_uid="gotweb-notifications-seat-del")
         if scheduler.wanted():  # deadlines fire in the server process (GAME_SCHEDULER)
             scheduler.start()

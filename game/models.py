@@ -9,6 +9,7 @@ it attaches to a started lobby with a one-to-one key, and seats are its actors (
 
 from __future__ import annotations
 
+import re
 import secrets
 import unicodedata
 
@@ -163,10 +164,19 @@ def name_taken(name: str, *, exclude_user=None) -> bool:
     return profiles.exists() or users.exists()
 
 
+#: a bot's stored name, "Bot 1 (basic)": shown in the page's language by :func:`display_name`
+_BOT_NAME = re.compile(r"Bot (\d+) \((basic|random)\)")
+BOT_LEVEL_NAMES = {"basic": _("basic"), "random": _("random")}
+
+
 def display_name(user) -> str:
-    """The name shown for ``user``: a guest's chosen name, else the username."""
+    """The name shown for ``user``: a guest's chosen name, else the username. A bot's stored name
+    ("Bot 1 (basic)") is told in the active language ("机器人 1（基础）")."""
     profile = getattr(user, "profile", None) if user is not None else None
     if profile is not None and profile.display_name:
+        bot = _BOT_NAME.fullmatch(profile.display_name) if profile.is_bot else None
+        if bot is not None:
+            return str(_("Bot %(n)s (%(level)s)") % {"n": bot[1], "level": BOT_LEVEL_NAMES[bot[2]]})
         return profile.display_name
     return user.get_username() if user is not None else ""
 
@@ -470,3 +480,37 @@ class GameRating(models.Model):
     reason = models.CharField(max_length=20, blank=True)
     changes = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+
+# --- telling players: turn and end-of-game mails (issue 14) ------------------------------------------
+class NotificationPrefs(models.Model):
+    """A person's mail preferences (:mod:`game.site.notifications`). No row means the defaults:
+    both kinds of mail on. Mails go to ``User.email``; guests get none."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_prefs")
+    turn_mail = models.BooleanField(_("mail me when a game awaits me"), default=True)
+    end_mail = models.BooleanField(_("mail me when a game of mine ends"), default=True)
+    #: the language of the mails (``"en"`` or ``"zh-hans"``): the one the page was in when saved
+    language = models.CharField(max_length=10, default="en")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("notification preferences")
+        verbose_name_plural = _("notification preferences")
+
+
+class MailSent(models.Model):
+    """One mail sent (or being sent) to a player about a game: at most one per ``(game, user,
+    kind, decision)``, which the unique constraint enforces across processes. ``kind`` is
+    ``"turn"`` (``decision``: the version since which the seat's awaited decisions are the ones
+    it was mailed about, ``Game.decisions_since``) or ``"end"`` (``decision`` 0)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="mails")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_mails")
+    kind = models.CharField(max_length=10)
+    decision = models.PositiveIntegerField(default=0)
+    ok = models.BooleanField(default=False)
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user", "kind", "decision"], name="mail_once_per_decision")]

@@ -56,6 +56,14 @@ Environment variables (all optional):
 * ``LIVE_SOCKETS_PER_USER`` / ``LIVE_SOCKETS_PER_IP`` -- how many websockets (game and lobby
   sockets together) one logged-in user, and the anonymous visitors of one IP address, may hold
   open at once (default 20 and 60); one more is closed with code 4429 (``docs/protocol.md``).
+* ``EMAIL_URL`` -- where mails go, as django-environ's ``email_url``: e.g.
+  ``smtp+tls://user:password@smtp.example.org:587`` (default ``consolemail://``: mails are printed
+  on the console, which is what ``make run`` shows). ``DEFAULT_FROM_EMAIL`` -- the sender
+  (default ``gotweb <noreply@localhost>``). ``SITE_URL`` -- the site's address for links in
+  mails (default ``http://127.0.0.1:8000``).
+* ``NOTIFY_MAIL_AFTER`` -- seconds a game must have awaited a player before they are mailed
+  "your turn" (default 300; at once in correspondence games); see ``game/site/notifications.py``.
+  ``NOTIFY_MAILS`` -- ``0`` sends no such mail at all (default ``1``).
 * ``DUKE_HARNESS`` -- ``1`` turns on ``/duke/harness/``, a development page for The Duke's board
   with a fake client (default off; 404 otherwise).
 * ``GOTWEB_BENCH`` -- ``1`` adds the bench-only echo websocket ``/ws/bench/echo/<name>/`` (the
@@ -134,6 +142,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "game.site.my_games.header_badge",
             ],
         },
     },
@@ -230,6 +239,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# --- mail (game/site/notifications.py) ------------------------------------------------------------
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="gotweb <noreply@localhost>")
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+NOTIFY_MAIL_AFTER = env.float("NOTIFY_MAIL_AFTER", default=300.0)
+NOTIFY_MAILS = env.bool("NOTIFY_MAILS", default=True)  # False: no turn or end-of-game mails at all
+#: mails and badge hints in the process's notification thread (False: in the committing thread, tests)
+NOTIFY_IN_THREAD = True
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby_list"
 LOGOUT_REDIRECT_URL = "lobby_list"

@@ -9,3 +9,8 @@ import os
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-" + "t" * 40)
 
 from gotweb.settings import *  # noqa: E402,F401,F403
+
+# No turn or end-of-game mails in the session: their worker thread would read the test database
+# while tests flush it. tests/web/test_notification_mails.py (and the pages' tests that need them)
+# turn them on, in the committing thread.
+NOTIFY_MAILS = False

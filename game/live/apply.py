@@ -74,6 +74,7 @@ def create_game(lobby: Lobby) -> Game:
     )
     transaction.on_commit(lambda: snapshots.CACHE.put(game.pk, 0, state))
     transaction.on_commit(lambda: bots.schedule_bots(game.pk))
+    transaction.on_commit(lambda: _told(game))
     return game
 
 
@@ -295,6 +296,18 @@ def _committed(game: Game, new: Any) -> None:
     _remember(game)
     notify.game_changed(game.pk, game.version, seat_status(game))
     bots.schedule_bots(game.pk, None if game.stand_ins else game.seed)
+    _told(game)
+
+
+def _told(game: Game) -> None:
+    """After a commit: the site's followers of games hear of it (:data:`signals.game_committed`:
+    the players' "My games" badges, turn and end-of-game mails). Never raises."""
+    try:
+        signals.game_committed.send(sender=Game, game=game)
+    except Exception:  # a follower's failure never breaks play
+        import logging
+
+        logging.getLogger(__name__).exception("game_committed receiver failed for game %s", game.pk)
 
 
 def act(game_id: int, user, data: Any, version: int | None = None) -> int:

@@ -107,3 +107,18 @@ def viewers_changed(game_id: int) -> None:
     """After commit, tell the game's sockets that its seats changed hands (a moderator's change in
     the admin): each checks its viewer again (``game.viewers``; see :mod:`game.live.consumer`)."""
     transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.viewers"}))
+
+
+def user_group(user_id: int) -> str:
+    """The channel-layer group of one person's sockets that follow their games (the lobby list
+    socket, ``/ws/lobbies/``): told when the number of games awaiting them may have changed."""
+    return f"user-{user_id}"
+
+
+def user_games_changed(user_ids) -> None:
+    """Tell each user's group that their games changed (``{"type": "user.games"}``: a hint; the
+    socket counts again from the database). Call after commit; inside a :func:`held` block the
+    messages are held like the game's own (the consumer publishes them through its hub, and the
+    channel layer carries them to every process). Best effort, like every hint."""
+    for uid in user_ids:
+        _send(user_group(uid), {"type": "user.games"})

@@ -208,6 +208,21 @@ class SocketSlot:
             log.warning("live limits: cannot release a socket of %s", self.owner, exc_info=True)
 
 
+def open_sockets(owner: str) -> int:
+    """How many sockets ``owner`` (``"u<user id>"``, :func:`owner_of`) holds open now, as the cap
+    counts them (this and the previous lease's keys; a dead process's sockets fade within two
+    leases). Blocking (a cache round trip); 0 when the cache cannot be read."""
+    lease = float(getattr(settings, "LIVE_SOCKET_LEASE", 60))
+    slot = SocketSlot(owner, 0, lease)
+    e = slot._now()
+    try:
+        cache = _cache()
+        return max(0, cache.get(slot._key(e)) or 0) + max(0, cache.get(slot._key(e - 1)) or 0)
+    except Exception:
+        log.warning("live limits: cannot count the sockets of %s", owner, exc_info=True)
+        return 0
+
+
 def _in_thread(fn):
     return sync_to_async(fn, thread_sensitive=False)
 

@@ -10,3 +10,10 @@ raise (one that might wraps its work in a savepoint: :mod:`game.site.ratings` do
 from django.dispatch import Signal
 
 game_finished = Signal()
+
+#: sent after a game's change has committed (outside any transaction, in the committing thread):
+#: a new action (:func:`game.live.apply._committed`) or a new game (:func:`game.live.apply.create_game`);
+#: ``sender=Game``, ``game=`` the row as written (``version``, ``status``, ``awaited_since``,
+#: ``stand_ins``, ``decisions_since``, ``lobby_id``). A receiver must be quick (it runs on the
+#: act's path: hand the work to a thread) and must not raise.
+game_committed = Signal()

@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from game.models import Game, Seat
 from game.rules import IllegalAction, get_ruleset
 
-from . import bots, clocks, gamelog, notify
+from . import bots, clocks, gamelog, notify, signals
 from .apply import _locked, _when, rescue_after
 from .seats import STAND_IN_LEVEL, away_after, seat_of, seat_status
 
@@ -69,6 +69,7 @@ def hand_to_bot(game_id: int, user, seat: Any) -> dict[str, Any]:
         notify.seats_changed(gid, status, {"kind": "stand_in", "seat": seat})
         transaction.on_commit(lambda: bots.forget_botless(gid))
         transaction.on_commit(lambda: bots.schedule_bots(gid))
+        transaction.on_commit(lambda: signals.game_committed.send_robust(sender=Game, game=game))  # "My games" badges
         return status
 
 
@@ -98,6 +99,7 @@ def take_back(game_id: int, user) -> dict[str, Any]:
         game.save(update_fields=fields)
         status = seat_status(game)
         notify.seats_changed(game.pk, status, {"kind": "take_back", "seat": me})
+        transaction.on_commit(lambda: signals.game_committed.send_robust(sender=Game, game=game))  # "My games" badges
         return status
 
 

@@ -5,7 +5,10 @@
 private lobby is shown only to those who may see it (:func:`game.live.access.may_see`, the
 lobby pages' own rule): anyone else is closed with 4403, on connect or at the next change.
 ``/ws/lobbies/`` -- :class:`LobbyListConsumer`: sends ``{"type": "lobbies.changed"}`` whenever any
-lobby changes, so the list page can refresh itself.
+lobby changes, so the list page can refresh itself. For a signed-in person it also sends
+``{"type": "my_games", "awaiting": n}`` (the running games awaiting their decision,
+:func:`game.site.my_games.awaiting_count`) on connect and whenever their group
+(:func:`game.live.notify.user_group`) hears that it may have changed; a ``sync`` sends it again.
 
 Clients send nothing but ``{"type": "sync"}`` (asks for the current state again); anything else,
 readable or not, is ignored. Both sockets keep the game socket's limits (``docs/protocol.md``,
@@ -37,11 +40,12 @@ from game.live import errors
 from game.live.access import may_see
 from game.live.consumer import Guarded, socket_language
 from game.live.hub import hub
-from game.live.notify import LOBBY_LIST_GROUP, lobby_group
+from game.live.notify import LOBBY_LIST_GROUP, lobby_group, user_group
 from game.live.ratelimit import CappedSocket, TokenBucket, shared_limits, taken
 from game.models import Lobby
 
 from .lobbies import lobby_state
+from .my_games import awaiting_count
 
 CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4403, 4404
 
@@ -151,14 +155,38 @@ class LobbyListConsumer(_LimitedJson):
     async def opened(self) -> None:
         await hub().join(LOBBY_LIST_GROUP, self)
         self.joined = True
+        user = self.scope.get("user")
+        self.user_group = user_group(user.pk) if user is not None and user.is_authenticated else None
+        if self.user_group:
+            await hub().join(self.user_group, self)
         await self.accept()
+        if self.user_group:
+            await self.push_my_games()
 
     async def release(self) -> None:
         if getattr(self, "joined", False):
             await hub().leave(LOBBY_LIST_GROUP, self)
+        if getattr(self, "user_group", None):
+            await hub().leave(self.user_group, self)
 
     async def lobbies_changed(self, event) -> None:
         await self.send_json({"type": "lobbies.changed"})
 
     async def hub_resync(self, event) -> None:  # changes may have been missed: the page refreshes
         await self.send_json({"type": "lobbies.changed"})
+
+    async def handle(self, kind: str) -> None:
+        if kind != "sync" or not self.user_group:
+            return
+        if await taken(self.requests):
+            await self.push_my_games(changed=True)
+        else:
+            await self.send_error("rate_limited")
+
+    async def user_games(self, event) -> None:
+        """``{"type": "user.games"}``: this person's games changed (a hint; counted again here)."""
+        await self.push_my_games(changed=True)
+
+    async def push_my_games(self, changed: bool = False) -> None:
+        count = await database_sync_to_async(awaiting_count)(self.scope.get("user"))
+        await self.send_json({"type": "my_games", "awaiting": count, "changed": changed})

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import archive, views
+from . import archive, my_games, notifications, views
 
 urlpatterns = [
     path("", views.lobby_list, name="lobby_list"),
@@ -31,4 +31,7 @@ urlpatterns = [
     path("accounts/register/", views.register, name="register"),
     path("accounts/guest/", views.guest, name="guest"),
     path("accounts/claim/", views.claim, name="claim"),
+    path("accounts/notifications/", notifications.preferences, name="notifications"),
+    path("accounts/notifications/unsubscribe/<str:token>/", notifications.unsubscribe, name="notifications_unsubscribe"),
+    path("my/games/", my_games.my_games, name="my_games"),
 ]

@@ -30,7 +30,7 @@ from django.views.decorators.http import require_POST
 
 from game.live import access
 from game.live.seats import seat_of, seats_info
-from game.models import NAME_TAKEN, Game, Lobby, Profile, display_name, is_guest, language_key
+from game.models import NAME_TAKEN, Game, Lobby, Profile, Seat, display_name, is_guest, language_key
 from game.options import seat_words
 from game.rules import REGISTRY, get_ruleset
 
@@ -77,8 +77,13 @@ def lobby_list(request: HttpRequest) -> HttpResponse:
     )
     mine = []
     if request.user.is_authenticated:
+        # the count is of every seat: filtering on the user's seat through the same join would
+        # count only theirs ("1 / 2 players"), so the user's lobbies are picked by a subquery
         mine = (
-            Lobby.objects.filter(seats__user=request.user, status__in=[Lobby.Status.OPEN, Lobby.Status.STARTED])
+            Lobby.objects.filter(
+                pk__in=Seat.objects.filter(user=request.user).values("lobby_id"),
+                status__in=[Lobby.Status.OPEN, Lobby.Status.STARTED],
+            )
             .annotate(filled=Count("seats"))
             .order_by("-created_at")[:50]
         )
@@ -444,6 +449,7 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
         "config": {
             "renderer": static(renderer) if finders.find(renderer) else "",
             "game": game.pk,
+            "name": lobby.name,
             "ruleset": game.ruleset,
             "viewer": viewer,
             "lang": lang,

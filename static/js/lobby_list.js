@@ -1,5 +1,5 @@
 // Lobby list page: refreshes the "Open games" section whenever any lobby changes.
-import { connect } from "./live.js";
+import { listen } from "./lobbies_socket.js";
 
 const section = document.getElementById("open-lobbies");
 let timer = null;
@@ -12,13 +12,13 @@ async function refresh() {
   if (fresh) section.innerHTML = fresh.innerHTML;
 }
 
-connect("/ws/lobbies/", {
-  onMessage(data) {
+listen(
+  (data) => {
     if (data.type !== "lobbies.changed") return;
     clearTimeout(timer);
     timer = setTimeout(refresh, 300);
   },
-  onStatus(state) {
+  (state) => {
     section.dataset.live = state;
   },
-});
+);

@@ -113,3 +113,23 @@ def test_no_time_control_counts_nothing():
 def test_hostile_time_controls_are_refused(bad):
     with pytest.raises(clocks.BadTimeControl):
         clocks.parse(bad)
+
+
+def test_deadline_of_follows_the_running_clock():
+    """``game.live.deadlines``: "My games" and the turn mails read a seat's deadline from its
+    clock (running: since + left; stopped or on vacation: none) and a correspondence game from its
+    time control."""
+    from datetime import datetime, timezone
+
+    from game.live.deadlines import deadline_of, is_correspondence
+    from game.models import Game
+
+    g = Game(time_control={"kind": "deadline", "per_move": 3600}, clocks={
+        "stark": {"left": 100.0, "since": 1000.0, "timeouts": 0, "vacation": 0, "away": None, "auto": False},
+        "lannister": {"left": 50.0, "since": None, "timeouts": 0, "vacation": 0, "away": None, "auto": False},
+        "greyjoy": {"left": 50.0, "since": 1000.0, "timeouts": 0, "vacation": 10, "away": 990.0, "auto": False},
+    })
+    assert deadline_of(g, "stark") == datetime.fromtimestamp(1100.0, tz=timezone.utc)
+    assert deadline_of(g, "lannister") is None and deadline_of(g, "greyjoy") is None and deadline_of(g, "tyrell") is None
+    assert is_correspondence(g) and not is_correspondence(Game(time_control={"kind": "live", "bank": 60}))
+    assert not is_correspondence(Game())

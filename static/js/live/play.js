@@ -1,8 +1,9 @@
 // The game page (templates/game/play.html): connection indicator, the ruleset's board renderer,
-// who is awaited, "your turn" title and sound, the game log and the chat.
+// who is awaited, "your turn" signals (turn_alert.js), the game log and the chat.
 import { createClient } from "./client.js";
 import { createReplayClient } from "./replay.js";
 import { refusedText } from "../live.js";
+import { createTurnAlert } from "./turn_alert.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
@@ -60,34 +61,20 @@ mountRenderer();
 // --- who is awaited, your turn ---------------------------------------------------------------------
 const awaited = document.getElementById("awaited");
 const banner = document.getElementById("turn-banner");
-const soundBox = document.getElementById("sound-toggle");
-let myTurn = false;
-soundBox.checked = localStorage.getItem("gotweb-sound") === "1";
-soundBox.addEventListener("change", () => localStorage.setItem("gotweb-sound", soundBox.checked ? "1" : "0"));
-
-function beep() {
-  try {
-    const ctx = new (window.AudioContext || window.webkitAudioContext)();
-    const osc = ctx.createOscillator();
-    const gain = ctx.createGain();
-    osc.frequency.value = 660;
-    gain.gain.value = 0.08;
-    osc.connect(gain).connect(ctx.destination);
-    osc.start();
-    osc.stop(ctx.currentTime + 0.18);
-  } catch {
-    /* no audio: the title still says it */
-  }
-}
+const turnAlert = createTurnAlert({
+  gameName: config.name || baseTitle,
+  gameId: config.game,
+  soundBox: document.getElementById("sound-toggle"),
+  notifyButton: config.viewer !== null && !replaying ? document.getElementById("notify-turn") : null,
+  gettext,
+});
 
 client.on("state", ({ pending, status: gameStatus, result }) => {
   // who is awaited is told by the game's own screen (beside the decision); the page says the end
   awaited.textContent = gameStatus === "finished" ? gettext("The game is over.") : "";
   const mine = !replaying && config.viewer !== null && pending.some((d) => d.actor === config.viewer && d.options);
   banner.hidden = !mine;
-  document.title = mine ? `● ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
-  if (mine && !myTurn && soundBox.checked) beep();
-  myTurn = mine;
+  turnAlert.update(mine);
 });
 
 // --- stand-in bots: hand an away player's seat to a bot, take one's own seat back -------------------

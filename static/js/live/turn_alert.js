@@ -1,0 +1,94 @@
+// "Your turn" signals of the game page (issue 14): the tab's title ("(1) Your turn · …"), a
+// badge on the favicon (an SVG variant of static/img/favicon.svg), the optional sound, and a
+// browser notification while the tab is hidden, once the player has allowed them (asked only when
+// they press "Notify me when it's my turn", never on page load).
+//
+// createTurnAlert({ gameName, gameId, soundBox, notifyButton, gettext }) -> { update(mine) }
+// update(mine) is called with every state: true while the viewer has a decision to make.
+
+const FAVICON_BADGE =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#7a1f1f"/>' +
+  '<text x="16" y="23" font-size="20" text-anchor="middle" fill="#f3d27a">♛</text>' +
+  '<circle cx="24" cy="8" r="7.5" fill="#2e9d4a" stroke="#fff" stroke-width="1.5"/>' +
+  '<text x="24" y="11.5" font-size="10" font-weight="700" text-anchor="middle" fill="#fff" font-family="sans-serif">1</text></svg>';
+
+function beep() {
+  try {
+    const ctx = new (window.AudioContext || window.webkitAudioContext)();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 660;
+    gain.gain.value = 0.08;
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.18);
+  } catch {
+    /* no audio: the title still says it */
+  }
+}
+
+export function createTurnAlert({ gameName, gameId, soundBox, notifyButton, gettext }) {
+  const baseTitle = document.title;
+  const icon = document.querySelector('link[rel="icon"]');
+  const baseIcon = icon?.getAttribute("href");
+  const badgeIcon = `data:image/svg+xml,${encodeURIComponent(FAVICON_BADGE)}`;
+  const record = { notifications: [], errors: [] }; // what was shown (for debugging and browser tests)
+  window.gotwebTurnAlert = record;
+  let mine = false;
+  let shown = null;
+
+  if (soundBox) {
+    soundBox.checked = localStorage.getItem("gotweb-sound") === "1";
+    soundBox.addEventListener("change", () => localStorage.setItem("gotweb-sound", soundBox.checked ? "1" : "0"));
+  }
+
+  const canNotify = () => "Notification" in window;
+  const showButton = () => {
+    if (notifyButton) notifyButton.hidden = !canNotify() || Notification.permission !== "default";
+  };
+  notifyButton?.addEventListener("click", async () => {
+    try {
+      await Notification.requestPermission();
+    } catch (err) {
+      record.errors.push(String(err));
+    }
+    showButton();
+  });
+  showButton();
+
+  function notify() {
+    if (!canNotify() || Notification.permission !== "granted" || document.visibilityState !== "hidden") return;
+    try {
+      shown?.close();
+      shown = new Notification(gettext("Your turn"), {
+        body: gettext("%s is waiting for your decision.").replace("%s", gameName),
+        tag: `gotweb-game-${gameId}`,
+        icon: baseIcon || undefined,
+      });
+      shown.addEventListener("click", () => {
+        window.focus();
+        shown?.close();
+      });
+      record.notifications.push({ title: shown.title, body: shown.body, tag: shown.tag });
+    } catch (err) {
+      record.errors.push(String(err)); // e.g. a platform that only allows them from a service worker
+    }
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") shown?.close();
+  });
+
+  return {
+    update(nowMine) {
+      document.title = nowMine ? `(1) ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
+      if (icon && baseIcon) icon.setAttribute("href", nowMine ? badgeIcon : baseIcon);
+      if (nowMine && !mine) {
+        if (soundBox?.checked) beep();
+        notify();
+      }
+      if (!nowMine) shown?.close();
+      mine = nowMine;
+    },
+  };
+}

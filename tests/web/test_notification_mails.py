@@ -1,0 +1,271 @@
+"""Issue 14, part 3: "your turn" and "the game ended" mails, the preference page and the signed
+unsubscribe link (``game/site/notifications.py``). Mails go through Django's locmem backend
+(pytest-django's ``mailoutbox``); games are played through the real apply path, and the mails
+are sent from its after-commit hook (``game.live.signals.game_committed``)."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import time
+
+import pytest
+from django.core import signing
+from django.urls import reverse
+
+from game.live import apply
+from game.models import Game, MailSent, NotificationPrefs
+from game.site import notifications
+
+from .archive_helpers import clear_caches, next_move, play_to_end, start_duke
+from .live_helpers import legal_json, start_game
+
+
+@pytest.fixture(autouse=True)
+def _inline(live_settings):
+    """Mails in the committing thread (after the commit), so each test sees them at once."""
+    live_settings.NOTIFY_IN_THREAD = False
+    live_settings.NOTIFY_MAILS = True
+    live_settings.NOTIFY_MAIL_AFTER = 300
+    live_settings.SITE_URL = "https://play.example.org"
+    clear_caches()
+    notifications.forget()
+    yield
+    clear_caches()
+    notifications.forget()
+
+
+def _with_addresses(users: dict) -> dict:
+    for house, user in users.items():
+        user.email = f"{house}@example.org"
+        user.save(update_fields=["email"])
+    return users
+
+
+def _turn_mails(outbox) -> list:
+    return [m for m in outbox if m.subject.startswith("Your turn")]
+
+
+def test_awaited_players_are_mailed_once_per_decision_after_the_wait(make_lobby, mailoutbox, django_capture_on_commit_callbacks):
+    game, users = start_game(make_lobby, players=3)
+    _with_addresses(users)
+    notifications.check_game(game.pk)
+    assert mailoutbox == []  # awaited only just now: nobody is mailed yet
+
+    later = time.time() + 301
+    notifications.check_game(game.pk, now=later)
+    assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users)
+    mail = mailoutbox[0]
+    assert mail.subject == "Your turn in Test lobby"
+    assert f"https://play.example.org/game/{game.pk}/" in mail.body
+    assert "/accounts/notifications/unsubscribe/" in mail.body
+    assert mail.extra_headers["List-Unsubscribe"].startswith("<https://play.example.org/accounts/notifications/unsubscribe/")
+
+    notifications.check_game(game.pk, now=later + 1000)  # same decisions: no second mail
+    notifications.sweep(now=later + 2000)
+    assert len(mailoutbox) == 3
+    assert MailSent.objects.filter(game=game, kind="turn", ok=True).count() == 3
+
+    # one player places orders (simultaneous): the others' decisions did not change, no new mail
+    house = next(iter(users))
+    with django_capture_on_commit_callbacks(execute=True):
+        apply.act(game.pk, users[house], legal_json(game.pk, house))
+    notifications.check_game(game.pk, now=time.time() + 10_000)
+    assert len(mailoutbox) == 3
+
+
+def test_a_correspondence_wait_of_zero_mails_from_the_acts_after_commit_hook(
+    make_lobby, make_user, mailoutbox, settings, django_capture_on_commit_callbacks
+):
+    """With no wait (``NOTIFY_MAIL_AFTER = 0``, as a correspondence game), the mail of a new
+    decision goes from the commit of the act that made it, once."""
+    settings.NOTIFY_MAIL_AFTER = 0
+    game, users = start_duke(make_lobby, make_user)
+    _with_addresses(users)
+    with django_capture_on_commit_callbacks(execute=True):
+        actor, action, version = next_move(game.pk)
+        apply.act(game.pk, users[actor], action, version)
+    game.refresh_from_db()
+    awaited = set(game.awaited_since)
+    assert awaited and [m.to[0] for m in _turn_mails(mailoutbox)] == [f"{h}@example.org" for h in awaited]
+    notifications.check_game(game.pk)
+    assert len(_turn_mails(mailoutbox)) == 1
+
+
+def test_no_turn_mail_while_the_player_is_on_the_site(make_lobby, mailoutbox, settings):
+    """A player with a socket of the site open (counted by the live sockets' cap, in the cache
+    every process shares) is not mailed; once the socket closes, the next check mails them."""
+    from game.live.ratelimit import SocketSlot
+
+    game, users = start_game(make_lobby, players=3)
+    _with_addresses(users)
+    house = next(iter(users))
+    slot = SocketSlot(f"u{users[house].pk}", 20, settings.LIVE_SOCKET_LEASE)
+    assert slot.acquire()
+    later = time.time() + 301
+    due = notifications.check_game(game.pk, now=later)
+    assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users if h != house)
+    assert due is not None and due > later  # it will look again
+    slot.release()
+    notifications.check_game(game.pk, now=due)
+    assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users)
+
+
+def test_the_end_of_a_game_is_mailed_once(make_lobby, make_user, mailoutbox, django_capture_on_commit_callbacks):
+    game, users = start_duke(make_lobby, make_user)
+    _with_addresses(users)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_to_end(game.pk, users)
+    ended = [m for m in mailoutbox if m.subject == "Test lobby has ended"]
+    assert sorted(m.to[0] for m in ended) == sorted(f"{h}@example.org" for h in users)
+    notifications.check_game(game.pk)
+    notifications.sweep()
+    assert len([m for m in mailoutbox if m.subject == "Test lobby has ended"]) == 2
+
+
+def test_no_mail_to_guests_people_without_address_or_who_switched_it_off(make_lobby, make_user, mailoutbox):
+    game, users = start_game(make_lobby, players=3)
+    houses = list(users)
+    users[houses[0]].email = "a@example.org"
+    users[houses[0]].save()
+    NotificationPrefs.objects.create(user=users[houses[0]], turn_mail=False)
+    # houses[1]: no address; houses[2]: made a guest with an address
+    guest = users[houses[2]]
+    guest.email = "g@example.org"
+    guest.save()
+    guest.profile.is_guest = True
+    guest.profile.save()
+    notifications.check_game(game.pk, now=time.time() + 400)
+    assert mailoutbox == []
+    assert not MailSent.objects.exists()
+
+
+def test_the_unsubscribe_link_works_without_login_and_refuses_tampering(make_lobby, client, mailoutbox):
+    game, users = start_game(make_lobby, players=3)
+    _with_addresses(users)
+    notifications.check_game(game.pk, now=time.time() + 400)
+    target = next(m for m in mailoutbox if m.to == [f"{next(iter(users))}@example.org"])
+    link = next(line for line in target.body.splitlines() if "/unsubscribe/" in line).split(": ", 1)[1]
+    path = link.removeprefix("https://play.example.org")
+    user = users[next(iter(users))]
+
+    page = client.get(path)  # not logged in
+    assert page.status_code == 200 and b'id="unsubscribe-form"' in page.content
+    assert not NotificationPrefs.objects.filter(user=user).exists()  # a GET (a mail scanner) changes nothing
+
+    token = path.rstrip("/").rsplit("/", 1)[1]
+    for bad in (token[:-2] + ("AA" if not token.endswith("AA") else "BB"), "x", "a" * 400, notifications.unsubscribe_token(user.pk) + "x"):
+        answer = client.post(reverse("notifications_unsubscribe", args=[bad]))
+        assert answer.status_code == 400 and b'id="unsubscribe-bad"' in answer.content
+    other = signing.dumps({"u": user.pk}, salt="another purpose")
+    assert client.post(reverse("notifications_unsubscribe", args=[other])).status_code == 400
+    assert not NotificationPrefs.objects.filter(user=user).exists()
+
+    done = client.post(path)  # one click, no session, no CSRF token (RFC 8058's one-click post)
+    assert done.status_code == 200 and b'id="unsubscribe-done"' in done.content
+    prefs = NotificationPrefs.objects.get(user=user)
+    assert not prefs.turn_mail and not prefs.end_mail
+
+    mailoutbox.clear()
+    MailSent.objects.all().delete()
+    notifications.check_game(game.pk, now=time.time() + 400)
+    assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in list(users)[1:])
+
+
+def test_the_preference_page(make_user, client):
+    assert client.get("/accounts/notifications/").status_code == 302  # login first
+    alice = make_user("alice")
+    client.force_login(alice)
+    page = client.get("/accounts/notifications/")
+    assert page.status_code == 200 and b'id="notification-form"' in page.content
+
+    for hostile in ({"email": "not an address", "turn_mail": "on"}, {"email": "a@" + "b" * 300 + ".org"}, {"email": ["x@y.org", "<script>"]}):
+        answer = client.post("/accounts/notifications/", hostile)
+        assert answer.status_code == 200 and b"errorlist" in answer.content
+    alice.refresh_from_db()
+    assert alice.email == "" and not NotificationPrefs.objects.filter(user=alice).exists()
+
+    answer = client.post("/accounts/notifications/", {"email": "alice@example.org", "end_mail": "on"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert answer.status_code == 302
+    alice.refresh_from_db()
+    prefs = NotificationPrefs.objects.get(user=alice)
+    assert alice.email == "alice@example.org" and not prefs.turn_mail and prefs.end_mail and prefs.language == "zh-hans"
+
+
+def test_a_guest_cannot_set_an_address(make_user, client):
+    guest = make_user("Gus", guest=True)
+    client.force_login(guest)
+    page = client.get("/accounts/notifications/")
+    assert b"Guests cannot get mails" in page.content
+    client.post("/accounts/notifications/", {"email": "gus@example.org", "turn_mail": "on"})
+    guest.refresh_from_db()
+    assert guest.email == ""
+
+
+def test_mails_follow_the_language_saved_with_the_preferences(make_lobby, mailoutbox):
+    game, users = start_game(make_lobby, players=3)
+    _with_addresses(users)
+    for user in users.values():
+        NotificationPrefs.objects.create(user=user, language="zh-hans")
+    notifications.check_game(game.pk, now=time.time() + 400)
+    assert mailoutbox and all(m.subject == "轮到你了：Test lobby" for m in mailoutbox)
+
+
+def _closed_port() -> int:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failing_mail_server_never_breaks_play(make_lobby, settings, caplog):
+    """A real SMTP connection to a closed port: the act is committed and answered, the worker
+    thread logs the failure, and that decision's mail is not tried again."""
+    settings.NOTIFY_IN_THREAD = True
+    settings.NOTIFY_MAIL_AFTER = 0
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", _closed_port(), 5
+    game, users = start_game(make_lobby, players=3)
+    _with_addresses(users)
+    house = next(iter(users))
+    with caplog.at_level(logging.ERROR, logger="game.site.notifications"):
+        # the game's start was committed (by the test's real transaction): its 3 mails are tried
+        notifications.check_game(game.pk)  # (the addresses were set after the start's hook ran)
+        version = apply.act(game.pk, users[house], legal_json(game.pk, house))
+        assert version == 1 and Game.objects.get(pk=game.pk).version == 1
+        assert notifications.WORKER.idle(timeout=60)
+    assert any("could not send the turn mail" in r.getMessage() for r in caplog.records)
+    tried = MailSent.objects.filter(game=game, kind="turn")
+    assert tried.count() == 3 and not tried.filter(ok=True).exists()  # one per decision, not retried
+
+
+def test_the_sweep_command_sends_what_is_due_once(make_lobby, mailoutbox, settings):
+    from django.core.management import call_command
+
+    settings.NOTIFY_MAIL_AFTER = 0
+    game, users = start_game(make_lobby, players=3)
+    _with_addresses(users)
+    call_command("notify_sweep")
+    call_command("notify_sweep")
+    assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_mails_when_the_wait_is_over(make_lobby, settings, mailoutbox):
+    """The process's mail thread keeps a timer for a turn mail due later and sends it then, from
+    the act's after-commit hook alone (no sweep)."""
+    settings.NOTIFY_IN_THREAD = True
+    settings.NOTIFY_MAIL_AFTER = 2
+    game, users = start_game(make_lobby, players=3)
+    _with_addresses(users)
+    house = next(iter(users))
+    apply.act(game.pk, users[house], legal_json(game.pk, house))  # a commit: the worker looks
+    assert notifications.WORKER.idle(timeout=60)
+    deadline = time.monotonic() + 60
+    while len(mailoutbox) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users if h != house)
+    time.sleep(3)  # and no second mail for the same decisions
+    assert len(mailoutbox) == 2
