@@ -3,9 +3,10 @@
 // draws the overlay from each pushed view, builds the decision panel from `pending[].options` and
 // sends actions with `client.send`.
 
-import { loadBoard } from "../board/svgboard.js";
+import { loadBoard, svgEl } from "../board/svgboard.js";
 import { panzoom } from "../board/panzoom.js";
-import { drawOverlay } from "../board/overlay.js";
+import { drawHitAreas, drawOverlay } from "../board/overlay.js";
+import { legendPanel } from "../board/legend.js";
 import { makeController } from "../board/decisions.js";
 import { areaDetails, cards, combatBanner, combatBox, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "../board/hud.js";
 import { h } from "../board/dom.js";
@@ -23,6 +24,13 @@ function ensureStyles() {
   if (![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) {
     document.head.appendChild(h("link", { rel: "stylesheet", href }));
   }
+}
+
+// the "whole map" button's icon: four corners of a frame (SVG, no font glyph)
+function resetIcon() {
+  const s = svgEl("svg", { viewBox: "0 0 20 20", width: 20, height: 20, "aria-hidden": "true", fill: "none", stroke: "currentColor", "stroke-width": 2.2, "stroke-linecap": "round" });
+  svgEl("path", { d: "M3 8V3H8M12 3H17V8M17 12V17H12M8 17H3V12" }, s);
+  return s;
 }
 
 export function mount(root, client) {
@@ -49,7 +57,16 @@ export function mount(root, client) {
   const holder = h("div", { class: "map-holder" });
   const tip = h("div", { class: "area-tip", "aria-live": "polite" });
   const controls = h("div", { class: "map-controls" });
-  const mapWrap = h("div", { class: "map-wrap" }, holder, controls, tip);
+  // the legend: a toggle over the map (its panel is rebuilt from the newest view when opened)
+  const legendBox = h("div", { class: "legend-box", hidden: true });
+  const legendButton = h("button", { type: "button", class: "btn btn-small legend-toggle", "aria-expanded": "false",
+    "aria-controls": "map-legend", "aria-label": gettext("Legend"), title: gettext("Legend"), onclick: () => {
+      const open = legendBox.hidden;
+      legendBox.hidden = !open;
+      legendButton.setAttribute("aria-expanded", String(open));
+      if (open && latest && data) legendBox.replaceChildren(legendPanel(latest.view, data));
+    } }, gettext("Legend"));
+  const mapWrap = h("div", { class: "map-wrap" }, holder, controls, legendBox, tip);
   const decisionBox = h("div", { class: "decision-panel", "aria-live": "polite" });
   const errorBox = h("div", { class: "action-error", role: "alert" });
   const info = h("div", { class: "side-info" });
@@ -77,14 +94,21 @@ export function mount(root, client) {
     board = await loadBoard(holder, lang, text);
     performance.mark("agot2:board");
     board.svg.setAttribute("aria-label", gettext("Map of Westeros"));
-    pz = panzoom(board.svg);
+    pz = panzoom(board.svg, { onChange: () => drawHitAreas(board) });
+    new ResizeObserver(() => drawHitAreas(board)).observe(board.svg);
     controls.append(
       h("button", { type: "button", class: "btn btn-small", onclick: () => pz.zoomIn(), "aria-label": gettext("Zoom in") }, "+"),
       h("button", { type: "button", class: "btn btn-small", onclick: () => pz.zoomOut(), "aria-label": gettext("Zoom out") }, "−"),
-      h("button", { type: "button", class: "btn btn-small", onclick: () => pz.reset(), "aria-label": gettext("Show the whole map") }, "⟲"));
+      h("button", { type: "button", class: "btn btn-small", onclick: () => pz.reset(), "aria-label": gettext("Show the whole map") }, resetIcon()),
+      legendButton);
+    // the area under a click: an area's path, a small area's hit area, or a piece (data-at)
+    const areaOf = (t) => {
+      const p = t.closest && t.closest("path[data-area], [data-at]");
+      return p ? p.getAttribute("data-area") || p.getAttribute("data-at") : null;
+    };
     board.svg.addEventListener("click", (e) => {
-      const p = e.target.closest && e.target.closest("path[data-area]");
-      if (p) areaActivated(p.getAttribute("data-area"));
+      const a = areaOf(e.target);
+      if (a) areaActivated(a);
     });
     board.svg.addEventListener("keydown", (e) => {
       const p = e.target.closest && e.target.closest("path[data-area]");
@@ -94,8 +118,8 @@ export function mount(root, client) {
       }
     });
     const hover = (e) => {
-      const p = e.target.closest && e.target.closest("path[data-area]");
-      if (p) showDetails(p.getAttribute("data-area"));
+      const a = areaOf(e.target);
+      if (a) showDetails(a);
     };
     board.svg.addEventListener("mouseover", hover);
     board.svg.addEventListener("focusin", hover);
