@@ -178,7 +178,7 @@ def test_legend_in_chinese(harness, shots):
     assert toggle.text_content() == "图例"
     toggle.click()
     txt = page.locator("#map-legend").text_content()
-    for words in ["步兵", "骑士", "战舰", "攻城车", "溃败", "权力标记", "驻军", "中立军队"]:
+    for words in ["步兵", "骑士", "战舰", "攻城车", "溃败", "权力标记", "守备军", "中立军队"]:
         assert words in txt, words
     page.screenshot(path=shots("1-zh-legend"))
     assert "溃败" in page.locator(".ov-unit.routed title").first.text_content()
