@@ -183,3 +183,33 @@ def test_legend_in_chinese(harness, shots):
     page.screenshot(path=shots("1-zh-legend"))
     assert "溃败" in page.locator(".ov-unit.routed title").first.text_content()
     assert not page.errors
+
+
+def test_live_page_gives_the_map_the_space(browser, tmp_path, shots):
+    """On the real game page (/game/<id>/) at 1400 x 900 the map is at least 60 % of the width
+    and the window's height; the decision panels, the log and the chat share the column beside it."""
+    from playwright.sync_api import expect
+
+    from tests.e2e.conftest import start_server, stop_server
+    from tests.e2e.pages import fill_with_bots_and_start, guest_creates_lobby
+
+    url, proc = start_server(tmp_path, {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "GAME_BOT_DELAY": "0.2"}, "daphne-board-live")
+    try:
+        ctx = browser.new_context(locale="en-US", viewport={"width": 1400, "height": 900})
+        page = ctx.new_page()
+        page.set_default_timeout(20_000)
+        guest_creates_lobby(page, url, "A board to read")
+        fill_with_bots_and_start(page, url, bots=2)
+        expect(page.locator("#board-root")).to_have_attribute("data-ready", "1")
+        expect(page.locator("#board-root")).to_have_attribute("data-decision", "place_orders")
+        page.evaluate("document.querySelector('.map-wrap').scrollIntoView({block: 'start'})")
+        page.screenshot(path=shots("1-live-1400"))
+        wrap = page.locator(".map-wrap").bounding_box()
+        assert wrap["width"] >= 0.6 * 1400 and wrap["height"] >= 0.9 * 900, wrap
+        right = wrap["x"] + wrap["width"]
+        for sel in [".agot2-side", ".log-card", ".chat-card"]:
+            box = page.locator(sel).bounding_box()
+            assert box["x"] >= right, (sel, box)
+        ctx.close()
+    finally:
+        stop_server(proc)

@@ -170,18 +170,33 @@ export function mount(root, client) {
     if (error) errorBox.appendChild(h("p", { dataset: { code: error.code || "" } }, error.message || error.code));
   }
 
-  // Zooms the map onto the battle in progress (its area and the March's origin).
+  // Zooms the map onto the battle in progress (its area and the March's origin): as close as
+  // fits both (2.5x to 3x) into the part of the map in sight, which on phones ends at the
+  // decision sheet fixed at the bottom.
   function showBattle() {
     const c = latest && latest.view.combat;
-    const a = c && (board.anchors[c.area] || {}).label;
-    if (!a || !pz) return;
-    const o = (board.anchors[c.origin] || {}).label || a;
+    if (!c || !pz || !board.areas[c.area]) return;
+    // the battle's area whole, and the origin's units (where the attack arrow starts)
+    const boxes = [board.areas[c.area].getBBox()];
+    const o = c.origin && (board.anchors[c.origin] || {}).units;
+    if (o) boxes.push({ x: o.x - 15, y: o.y - 15, width: 30, height: 30 });
+    const x0 = Math.min(...boxes.map((b) => b.x));
+    const y0 = Math.min(...boxes.map((b) => b.y));
+    const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+    const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+    mapWrap.scrollIntoView({ block: "start" });  // the whole map's height in sight, as far as it goes
     pz.reset();
-    pz.zoomAt(3);
-    // on phones the decision sheet covers the map's lower part: put the battle higher
-    const lift = window.matchMedia("(max-width: 860px)").matches ? pz.box.h * 0.2 : 0;
-    pz.centre((a.x + o.x) / 2, (a.y + o.y) / 2 + lift);
-    mapWrap.scrollIntoView({ block: "nearest" });
+    const r = board.svg.getBoundingClientRect();
+    let bottom = Math.min(r.bottom, window.innerHeight);
+    if (getComputedStyle(sheet).position === "fixed" && !sheet.classList.contains("collapsed")) bottom = Math.min(bottom, sheet.getBoundingClientRect().top);
+    const top = Math.max(r.top, 0);
+    const seen = bottom > top + 60 ? bottom - top : r.height;
+    const ppu0 = Math.min(r.width / pz.box.w, r.height / pz.box.h);
+    const zoom = Math.max(2.5, Math.min(3, (0.9 * r.width) / ppu0 / (x1 - x0), (0.9 * seen) / ppu0 / (y1 - y0)));
+    pz.zoomAt(zoom);
+    const ppu = ppu0 * zoom;
+    const shift = bottom > top + 60 ? ((top + bottom) / 2 - (r.top + r.bottom) / 2) / ppu : 0;
+    pz.centre((x0 + x1) / 2, (y0 + y1) / 2 - shift);
   }
 
   function renderTop() {
