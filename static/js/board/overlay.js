@@ -123,14 +123,18 @@ function rowSlots(info, marks) {
 
 const BADGE_W = 15 * S;
 const ROW_H = 23 * S;
-const rowWidth = (n) => BADGE_W + n * STEP;
+// a slot with a count badge is wider, so the badge clears the next unit
+const slotW = (slot) => (slot.count > 1 ? STEP * 1.25 : STEP);
+const rowWidth = (slots) => BADGE_W + slots.reduce((w, x) => w + slotW(x), 0);
 
 // The unit row of one area with its left edge at x0 and its middle at y: [badge][unit][unit]...
 function drawUnits(layer, area, info, x0, y, slots, marks, data) {
   const row = svgEl("g", { class: "ov-units", "data-at": area, "data-house": info.house }, layer);
   badge(row, x0 + BADGE_W / 2, y, info.house, data);
-  slots.forEach((s, i) => {
-    const g = drawUnit(row, x0 + BADGE_W + (i + 0.5) * STEP, y, info.house, s.type, s.routed, data, s.count);
+  let x = x0 + BADGE_W;
+  slots.forEach((s) => {
+    const g = drawUnit(row, x + STEP / 2, y, info.house, s.type, s.routed, data, s.count);
+    x += slotW(s);
     if (marks[s.type] && !s.routed) {
       marks[s.type] -= 1;
       g.classList.add("doomed");
@@ -272,8 +276,12 @@ export function drawOverlay(board, view, data, extra = {}) {
     const marks = {};
     for (const d of extra.doomed || []) if (d.area === a) marks[d.unit] = (marks[d.unit] || 0) + 1;
     const slots = rowSlots(info, marks);
-    const w = rowWidth(slots.length);
-    const at = (dx, dy) => [p.x - w / 2 + dx, p.y - ROW_H / 2 + dy, p.x + w / 2 + dx, p.y + ROW_H / 2 + dy];
+    const w = rowWidth(slots);
+    // a port's row starts at the port and runs out to sea (away from its land), not over the land
+    const ad = data.areas[a] || {};
+    const land = ad.kind === "port" && ad.port_of && anchor(ad.port_of, "label");
+    const lean = land ? (p.x < land.x ? -1 : 1) * (w / 2 - 10 * S) : 0;
+    const at = (dx, dy) => [p.x - w / 2 + lean + dx, p.y - ROW_H / 2 + dy, p.x + w / 2 + lean + dx, p.y + ROW_H / 2 + dy];
     const box = firstFree([at(0, 0), at(0, -ROW_H * 0.6), at(0, ROW_H * 0.6), at(-w * 0.4, 0), at(w * 0.4, 0),
       at(0, -ROW_H * 1.1), at(0, ROW_H * 1.1)], taken);
     taken.push(box);
