@@ -6,6 +6,8 @@
 // ctx = {view, data, me, send(action) -> Promise, rerender()}
 
 import { h, houseChip } from "./dom.js";
+import { svgEl } from "./svgboard.js";
+import { UNIT_PATHS } from "./overlay.js";
 import { fmt, gettext } from "./i18n.js";
 import { areaName, cardName, decisionName, houseName, optionName, orderShort, purposeName, tidesName, tidesTitle, tokenName, trackName, unitName } from "./names.js";
 
@@ -14,6 +16,14 @@ const COST = { footman: 1, knight: 2, ship: 1, siege_engine: 2 };
 
 function title(text) {
   return h("h3", { class: "decision-title" }, text);
+}
+
+// A small ship (the board's own silhouette, SVG: no emoji font needed) with a spoken label.
+function shipIcon(label) {
+  const s = svgEl("svg", { viewBox: "-12 -12 24 24", width: 18, height: 18, role: "img", "aria-label": label, class: "inline-icon" });
+  svgEl("title", {}, s).textContent = label;
+  svgEl("path", { d: UNIT_PATHS.ship, fill: "currentColor" }, s);
+  return s;
 }
 
 function btn(label, onclick, opts = {}) {
@@ -213,7 +223,7 @@ function march(d, ctx) {
     let label = areaName(a, ctx.data);
     if (info.fight === "combat") label += " ⚔ " + gettext("(battle)");
     else if (info.fight === "neutral") label += " ⚔ " + fmt(gettext("(neutral force %(n)s)"), { n: info.neutral });
-    if (info.by === "transport") label += " ⛵";
+    if (info.by === "transport") return [label + " ", shipIcon(gettext("by ship transport"))];
     return label;
   };
   return {

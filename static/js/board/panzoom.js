@@ -2,6 +2,7 @@
 // keyboard (+, -, 0 and arrow keys while the map has focus) and on-screen buttons.
 // A drag longer than a few pixels swallows the click that ends it, so panning never selects an area.
 
+// `opts`: maxZoom (default 6), onChange() called after every change of the view.
 export function panzoom(svg, opts = {}) {
   const base = svg.viewBox.baseVal;
   const home = { x: base.x, y: base.y, w: base.width, h: base.height };
@@ -18,6 +19,7 @@ export function panzoom(svg, opts = {}) {
     vb.y = Math.min(home.y + home.h - vb.h * 0.25, Math.max(home.y - vb.h * 0.75, vb.y));
     svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
     svg.dataset.zoom = (home.w / vb.w).toFixed(2);
+    if (opts.onChange) opts.onChange();
   }
 
   function toSvg(cx, cy) {

@@ -19,7 +19,8 @@ function point(s) {
 }
 
 // Loads the SVG (`text`, or fetched) into `holder` (unless an svg.board is already inside) and returns
-// {svg, areas: {id: path}, anchors: {id: {label, units, order, power}}, layers: {highlight, tokens, defs}}.
+// {svg, areas: {id: path}, anchors: {id: {label, units, order, power}}, boxes: {} (areas' boxes, filled
+// lazily), width (the viewBox width), layers: {hits, highlight, tokens, defs}}.
 export async function loadBoard(holder, lang, text) {
   let svg = holder.querySelector("svg.board");
   if (!svg) {
@@ -47,7 +48,12 @@ export async function loadBoard(holder, lang, text) {
   svgEl("path", { d: "M0 0L10 5L0 10z", fill: "#1d4ed8" }, marker);
   const red = svgEl("marker", { id: "ov-arrow-red", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
   svgEl("path", { d: "M0 0L10 5L0 10z", fill: "#b91c1c" }, red);
+  // hit areas (small areas' larger click targets) over the areas, under the pieces
+  const hits = svgEl("g", { class: "ov-hits" }, svg);
   const highlight = svgEl("g", { class: "ov-highlight", "pointer-events": "none" }, svg);
+  // the pieces: the layer lets clicks through, the pieces themselves take them (their data-at
+  // names their area) so their tooltips show
   const tokens = svgEl("g", { class: "ov-tokens", "pointer-events": "none" }, svg);
-  return { svg, areas, anchors, layers: { highlight, tokens, defs } };
+  const width = svg.viewBox.baseVal.width || 768;
+  return { svg, areas, anchors, boxes: {}, width, layers: { hits, highlight, tokens, defs } };
 }

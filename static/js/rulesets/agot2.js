@@ -3,9 +3,10 @@
 // draws the overlay from each pushed view, builds the decision panel from `pending[].options` and
 // sends actions with `client.send`.
 
-import { loadBoard } from "../board/svgboard.js";
+import { loadBoard, svgEl } from "../board/svgboard.js";
 import { panzoom } from "../board/panzoom.js";
-import { drawOverlay } from "../board/overlay.js";
+import { drawHitAreas, drawOverlay } from "../board/overlay.js";
+import { legendPanel } from "../board/legend.js";
 import { makeController } from "../board/decisions.js";
 import { areaDetails, cards, combatBanner, combatBox, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "../board/hud.js";
 import { h } from "../board/dom.js";
@@ -23,6 +24,13 @@ function ensureStyles() {
   if (![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) {
     document.head.appendChild(h("link", { rel: "stylesheet", href }));
   }
+}
+
+// the "whole map" button's icon: four corners of a frame (SVG, no font glyph)
+function resetIcon() {
+  const s = svgEl("svg", { viewBox: "0 0 20 20", width: 20, height: 20, "aria-hidden": "true", fill: "none", stroke: "currentColor", "stroke-width": 2.2, "stroke-linecap": "round" });
+  svgEl("path", { d: "M3 8V3H8M12 3H17V8M17 12V17H12M8 17H3V12" }, s);
+  return s;
 }
 
 export function mount(root, client) {
@@ -49,7 +57,16 @@ export function mount(root, client) {
   const holder = h("div", { class: "map-holder" });
   const tip = h("div", { class: "area-tip", "aria-live": "polite" });
   const controls = h("div", { class: "map-controls" });
-  const mapWrap = h("div", { class: "map-wrap" }, holder, controls, tip);
+  // the legend: a toggle over the map (its panel is rebuilt from the newest view when opened)
+  const legendBox = h("div", { class: "legend-box", hidden: true });
+  const legendButton = h("button", { type: "button", class: "btn btn-small legend-toggle", "aria-expanded": "false",
+    "aria-controls": "map-legend", "aria-label": gettext("Legend"), title: gettext("Legend"), onclick: () => {
+      const open = legendBox.hidden;
+      legendBox.hidden = !open;
+      legendButton.setAttribute("aria-expanded", String(open));
+      if (open && latest && data) legendBox.replaceChildren(legendPanel(latest.view, data));
+    } }, gettext("Legend"));
+  const mapWrap = h("div", { class: "map-wrap" }, holder, controls, legendBox, tip);
   const decisionBox = h("div", { class: "decision-panel", "aria-live": "polite" });
   const errorBox = h("div", { class: "action-error", role: "alert" });
   const info = h("div", { class: "side-info" });
@@ -78,15 +95,21 @@ export function mount(root, client) {
     board = await loadBoard(holder, lang, text);
     performance.mark("agot2:board");
     board.svg.setAttribute("aria-label", gettext("Map of Westeros"));
-    pz = panzoom(board.svg);
+    pz = panzoom(board.svg, { onChange: () => drawHitAreas(board) });
+    new ResizeObserver(() => drawHitAreas(board)).observe(board.svg);
     controls.append(
       h("button", { type: "button", class: "btn btn-small", onclick: () => pz.zoomIn(), "aria-label": gettext("Zoom in") }, "+"),
       h("button", { type: "button", class: "btn btn-small", onclick: () => pz.zoomOut(), "aria-label": gettext("Zoom out") }, "−"),
-      h("button", { type: "button", class: "btn btn-small", onclick: () => pz.reset(), "aria-label": gettext("Show the whole map") }, "⟲"));
+      h("button", { type: "button", class: "btn btn-small", onclick: () => pz.reset(), "aria-label": gettext("Show the whole map") }, resetIcon()),
+      legendButton);
+    // the area under a click: an area's path, a small area's hit area, or a piece (data-at)
+    const areaOf = (t) => {
+      const p = t.closest && t.closest("path[data-area], [data-at]");
+      return p ? p.getAttribute("data-area") || p.getAttribute("data-at") : null;
+    };
     board.svg.addEventListener("click", (e) => {
-      const p = e.target.closest && e.target.closest("path[data-area]");
-      if (!p) { hideDetails(); return; }  // the map tapped outside every area: the pop-up closes
-      const area = p.getAttribute("data-area");
+      const area = areaOf(e.target);
+      if (!area) { hideDetails(); return; }  // the map tapped outside every area: the pop-up closes
       // a second tap on the area whose pop-up is open closes the pop-up (and still acts)
       const again = area === tappedArea && detailsArea === area;
       areaActivated(area);
@@ -101,8 +124,8 @@ export function mount(root, client) {
       }
     });
     const hover = (e) => {
-      const p = e.target.closest && e.target.closest("path[data-area]");
-      if (p) showDetails(p.getAttribute("data-area"));
+      const a = areaOf(e.target);
+      if (a) showDetails(a);
     };
     board.svg.addEventListener("mouseover", hover);
     board.svg.addEventListener("focusin", hover);
@@ -160,18 +183,33 @@ export function mount(root, client) {
     if (error) errorBox.appendChild(h("p", { dataset: { code: error.code || "" } }, error.message || error.code));
   }
 
-  // Zooms the map onto the battle in progress (its area and the March's origin).
+  // Zooms the map onto the battle in progress (its area and the March's origin): as close as
+  // fits both (2.5x to 3x) into the part of the map in sight, which on phones ends at the
+  // decision sheet fixed at the bottom.
   function showBattle() {
     const c = latest && latest.view.combat;
-    const a = c && (board.anchors[c.area] || {}).label;
-    if (!a || !pz) return;
-    const o = (board.anchors[c.origin] || {}).label || a;
+    if (!c || !pz || !board.areas[c.area]) return;
+    // the battle's area whole, and the origin's units (where the attack arrow starts)
+    const boxes = [board.areas[c.area].getBBox()];
+    const o = c.origin && (board.anchors[c.origin] || {}).units;
+    if (o) boxes.push({ x: o.x - 15, y: o.y - 15, width: 30, height: 30 });
+    const x0 = Math.min(...boxes.map((b) => b.x));
+    const y0 = Math.min(...boxes.map((b) => b.y));
+    const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+    const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+    mapWrap.scrollIntoView({ block: "start" });  // the whole map's height in sight, as far as it goes
     pz.reset();
-    pz.zoomAt(3);
-    // on phones the decision sheet covers the map's lower part: put the battle higher
-    const lift = window.matchMedia("(max-width: 860px)").matches ? pz.box.h * 0.2 : 0;
-    pz.centre((a.x + o.x) / 2, (a.y + o.y) / 2 + lift);
-    mapWrap.scrollIntoView({ block: "nearest" });
+    const r = board.svg.getBoundingClientRect();
+    let bottom = Math.min(r.bottom, window.innerHeight);
+    if (getComputedStyle(sheet).position === "fixed" && !sheet.classList.contains("collapsed")) bottom = Math.min(bottom, sheet.getBoundingClientRect().top);
+    const top = Math.max(r.top, 0);
+    const seen = bottom > top + 60 ? bottom - top : r.height;
+    const ppu0 = Math.min(r.width / pz.box.w, r.height / pz.box.h);
+    const zoom = Math.max(2.5, Math.min(3, (0.9 * r.width) / ppu0 / (x1 - x0), (0.9 * seen) / ppu0 / (y1 - y0)));
+    pz.zoomAt(zoom);
+    const ppu = ppu0 * zoom;
+    const shift = bottom > top + 60 ? ((top + bottom) / 2 - (r.top + r.bottom) / 2) / ppu : 0;
+    pz.centre((x0 + x1) / 2, (y0 + y1) / 2 - shift);
   }
 
   function renderTop() {
