@@ -448,8 +448,20 @@ def test_guests_are_marked_in_seats_and_chat_lines(make_lobby, make_user):
 
 
 # --- the migration that made names unique ----------------------------------------------------------
+@pytest.fixture
+def latest_schema_after():
+    """The database migrated forward to the latest migrations after the test, whatever happened:
+    a test that migrates back must not leave later tests an old schema."""
+    yield
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True)
-def test_the_migration_renames_look_alike_names_deterministically():
+def test_the_migration_renames_look_alike_names_deterministically(latest_schema_after):
     """0006_unique_names: registered accounts (oldest first) keep their names, then guests (oldest
     first) keep theirs while free, else get "<name> 2", "<name> 3"...; a guest may not keep a
     registered username; bots keep their shared names."""

@@ -16,7 +16,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 
-from .archive_helpers import clear_caches, play_to_end, start_duke
+from .archive_helpers import clear_caches, next_move, play_to_end, start_duke
 from .live_helpers import connect, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,23 +36,6 @@ def _client(user=None) -> Client:
     if user is not None:
         c.force_login(user)
     return c
-
-
-def _bot_move(game_id: int):
-    """The next action a basic bot takes, as ``(actor, JSON, version)``, or None once the game is
-    over."""
-    from game.live import bots, snapshots
-    from game.models import Game
-
-    game = Game.objects.get(pk=game_id)
-    rules = game.rules
-    state = snapshots.state_at(game)
-    pending = rules.pending(state)
-    if not pending:
-        return None
-    actor = pending[0].actor
-    action = bots.choose(rules, state, actor, "basic", game.version + 11)
-    return actor, bots.action_to_json(rules, action), game.version
 
 
 def _step(client: Client, game_id: int, version: int):
@@ -78,7 +61,7 @@ async def test_a_players_replay_of_a_running_game_is_what_they_were_sent(make_lo
     rnd = random.Random(seed)
     version, checked, back_steps = 0, 0, 0
     while True:
-        move = await sync_to_async(_bot_move)(game.pk)
+        move = await sync_to_async(next_move)(game.pk, 11)
         if move is None:
             break
         actor, action, at = move
