@@ -29,7 +29,8 @@ def test_live_play_on_postgresql(postgres_url):
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--create-db",
              "tests/web/test_live_services.py", "tests/web/test_live_concurrency.py", "tests/web/test_live_game.py",
              "tests/web/test_live_fuzz.py", "tests/web/test_stand_in.py", "tests/web/test_live_optimistic.py",
-             "tests/web/test_seat_reassignment.py", "tests/web/test_live_stale.py", "tests/web/test_live_malformed.py"],
+             "tests/web/test_seat_reassignment.py", "tests/web/test_live_stale.py", "tests/web/test_live_malformed.py",
+             "tests/web/test_notification_mails.py"],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
         )
     finally:  # the child's test database, should a lingering connection have kept it from dropping it

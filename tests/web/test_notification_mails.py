@@ -220,9 +220,11 @@ def _closed_port() -> int:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_failing_mail_server_never_breaks_play(make_lobby, settings, caplog):
+def test_a_failing_mail_server_never_breaks_play(make_lobby, settings, caplog, postgres_only):
     """A real SMTP connection to a closed port: the act is committed and answered, the worker
-    thread logs the failure, and that decision's mail is not tried again."""
+    thread logs the failure, and that decision's mail is not tried again. The worker thread
+    writes while this one acts: real concurrent connections, so it runs on PostgreSQL
+    (``tests/web/test_live_postgres.py``; SQLite's shared-cache test database locks)."""
     settings.NOTIFY_IN_THREAD = True
     settings.NOTIFY_MAIL_AFTER = 0
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
