@@ -255,9 +255,11 @@ def test_the_sweep_command_sends_what_is_due_once(make_lobby, mailoutbox, settin
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_worker_mails_when_the_wait_is_over(make_lobby, settings, mailoutbox):
+def test_the_worker_mails_when_the_wait_is_over(make_lobby, settings, mailoutbox, postgres_only):
     """The process's mail thread keeps a timer for a turn mail due later and sends it then, from
-    the act's after-commit hook alone (no sweep)."""
+    the act's after-commit hook alone (no sweep). The worker thread reads while this one writes:
+    real concurrent connections, so it runs on PostgreSQL (``tests/web/test_live_postgres.py``;
+    SQLite's shared-cache test database raises "table is locked")."""
     settings.NOTIFY_IN_THREAD = True
     settings.NOTIFY_MAIL_AFTER = 2
     game, users = start_game(make_lobby, players=3)
