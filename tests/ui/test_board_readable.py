@@ -187,7 +187,9 @@ def test_legend_in_chinese(harness, shots):
 
 def test_live_page_gives_the_map_the_space(browser, tmp_path, shots):
     """On the real game page (/game/<id>/) at 1400 x 900 the map is at least 60 % of the width
-    and the window's height; the decision panels, the log and the chat share the column beside it."""
+    and the window's height, wholly in view when the page opens (no scrolling); the page's head,
+    the decision panels, the log and the chat share the column beside it. At 375 x 812 the site's
+    top bar is one line (its menu behind a button) and the map starts in the upper third."""
     from playwright.sync_api import expect
 
     from tests.e2e.conftest import start_server, stop_server
@@ -202,14 +204,29 @@ def test_live_page_gives_the_map_the_space(browser, tmp_path, shots):
         fill_with_bots_and_start(page, url, bots=2)
         expect(page.locator("#board-root")).to_have_attribute("data-ready", "1", timeout=30_000)
         expect(page.locator("#board-root")).to_have_attribute("data-decision", "place_orders", timeout=30_000)
-        page.evaluate("document.querySelector('.map-wrap').scrollIntoView({block: 'start'})")
         page.screenshot(path=shots("1-live-1400"))
+        assert page.evaluate("window.scrollY") == 0
         wrap = page.locator(".map-wrap").bounding_box()
         assert wrap["width"] >= 0.6 * 1400 and wrap["height"] >= 0.9 * 900, wrap
+        assert wrap["y"] >= 0 and wrap["y"] + wrap["height"] <= 900, wrap  # whole, without scrolling
         right = wrap["x"] + wrap["width"]
-        for sel in [".agot2-side", ".log-card", ".chat-card"]:
+        for sel in [".play-head", ".agot2-side", ".log-card", ".chat-card"]:
             box = page.locator(sel).bounding_box()
             assert box["x"] >= right, (sel, box)
+
+        page.set_viewport_size({"width": 375, "height": 812})
+        page.reload()
+        expect(page.locator("#board-root")).to_have_attribute("data-ready", "1", timeout=30_000)
+        page.screenshot(path=shots("2-live-375"))
+        assert page.locator(".topbar").bounding_box()["height"] <= 56
+        assert page.locator(".map-wrap").bounding_box()["y"] <= 812 / 3
+        assert not page.locator("#language-select").is_visible()
+        page.locator("#menu-toggle").click()  # the menu opens below the bar, with the language
+        expect(page.locator("#language-select")).to_be_visible()
+        expect(page.locator("#menu-toggle")).to_have_attribute("aria-expanded", "true")
+        page.screenshot(path=shots("3-live-375-menu"))
+        page.keyboard.press("Escape")
+        expect(page.locator("#language-select")).to_be_hidden()
         ctx.close()
     finally:
         stop_server(proc)
