@@ -384,7 +384,11 @@ class Game(models.Model):
 
 
 class Action(models.Model):
-    """One accepted action, append-only: ``number`` (1, 2, ...) is the game version it produced."""
+    """One entry of a game's log, append-only: ``number`` (1, 2, ...) is the game version it
+    produced. ``actor`` is the seat that acted and ``action`` its JSON action (``user``: the person,
+    None for a bot or a stand-in); or ``actor`` is empty (:data:`game.rules.base.SITE`) for a note
+    of the site, such as a time-out or a stand-in taking a seat (``action``: the note, see
+    :mod:`game.live.notes`; ``user``: whose request made it, None for the scheduler)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     number = models.PositiveIntegerField()
@@ -404,26 +408,6 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.number} {self.actor}: {self.action.get('type', '?')}"
-
-
-class ClockFiring(models.Model):
-    """One deadline fired by the scheduler (:mod:`game.live.scheduler`): ``number`` 1, 2, ... per
-    game (unique: a deadline fired twice would need two rows with one number), the ``seat``, the
-    ``kind`` (``timeout``: its time ran out and the stand-in took it; ``vacation_over``;
-    ``bot``: an overdue bot or stand-in move was made), the game ``version`` it fired at and the
-    ``due`` time (unix seconds) it was due."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="firings")
-    number = models.PositiveIntegerField()
-    seat = models.CharField(max_length=20, blank=True)
-    kind = models.CharField(max_length=20)
-    version = models.PositiveIntegerField()
-    due = models.FloatField()
-    fired_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["game", "number"]
-        constraints = [models.UniqueConstraint(fields=["game", "number"], name="clock_firing_once")]
 
 
 class ChatMessage(models.Model):

@@ -37,6 +37,8 @@ Environment variables (all optional):
 * ``GAME_SCHEDULER_INTERVAL`` -- seconds between the scheduler's looks for due deadlines (default 1).
 * ``GAME_BOT_RESCUE`` -- seconds after which the scheduler makes an awaited bot's or stand-in's
   move of a timed game itself, should the process that scheduled it have stopped (default 15).
+* ``GAME_VACATION_REST`` -- seconds after the end of a vacation before its player may start another
+  one (default 60; each start and end is a line of the game's log).
 * ``DB_CONN_MAX_AGE`` -- seconds a database connection is reused (default 60 on PostgreSQL, 0 on
   SQLite); ``0`` opens one per request or websocket call.
 * ``BEHIND_HTTPS_PROXY`` -- ``1`` when a load balancer terminates HTTPS and sets
@@ -219,6 +221,7 @@ GAME_AWAY_AFTER = env.float("GAME_AWAY_AFTER", default=180.0)
 GAME_SCHEDULER = env.str("GAME_SCHEDULER", default="auto")
 GAME_SCHEDULER_INTERVAL = env.float("GAME_SCHEDULER_INTERVAL", default=1.0)
 GAME_BOT_RESCUE = env.float("GAME_BOT_RESCUE", default=15.0)
+GAME_VACATION_REST = env.float("GAME_VACATION_REST", default=60.0)
 # (limits: docs/protocol.md, "Limits"; the lobby sockets of game/site/lobby_consumer.py share them)
 LIVE_MAX_MESSAGE = 16384  # characters per websocket message from a browser
 LIVE_MAX_DEPTH = 32  # objects and lists nested in one such message (deeper: message.malformed)

@@ -384,17 +384,15 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         await self.send(text_data=text)
         return True
 
-    async def push_seats(self, seats: dict | None = None, event: dict | None = None) -> None:
-        """A ``seats`` message: stand-in bots, how long each awaited seat has waited, and the
-        notice of a hand-over or take-back (``event``) in the socket's language."""
+    async def push_seats(self, seats: dict | None = None) -> None:
+        """A ``seats`` message: stand-in bots, how long each awaited seat has waited, the clocks.
+        (A hand-over, a take-back or a time-out is a note of the game's log: its new version's
+        ``state`` carries the seat status and tells it in the log.)"""
         if seats is None:
             seats = await database_sync_to_async(game_seat_status)(self.game_id)
             if seats is None:
                 return
-        notice = None
-        if event is not None:
-            notice = {**event, "text": stand_ins.stand_in_notice(self.ruleset, event, self.lang)}
-        await self.send_json({"type": "seats", **seats, "notice": notice})
+        await self.send_json({"type": "seats", **seats})
 
     # --- receiving --------------------------------------------------------------------------------
     async def receive(self, text_data=None, bytes_data=None) -> None:
@@ -514,7 +512,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         except IllegalAction as exc:
             await self.reply(rid, self.translated(exc))
         else:
-            await self.reply(rid)  # the new seat status arrives through the push (a ``seats`` message)
+            await self.reply(rid)  # the new version (a note in the log, the seat status) arrives through the push
 
     # --- group messages ---------------------------------------------------------------------------
     async def game_changed(self, event) -> None:
@@ -560,9 +558,6 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
                 return
             await asyncio.sleep(CATCH_UP_DELAYS[min(attempt, len(CATCH_UP_DELAYS) - 1)])
             attempt += 1
-
-    async def game_seats(self, event) -> None:
-        await self.push_seats(event["seats"], event.get("event"))
 
     async def game_viewers(self, event) -> None:
         """A moderator changed the game's seats: a socket that may no longer see the game is closed

@@ -112,7 +112,7 @@ def test_time_runs_out_the_stand_in_plays_and_the_player_takes_back(browser, ser
     expect(arya.locator("#log")).to_contain_text(log_line, timeout=20_000)
     expect(phone.locator("#log")).to_contain_text(log_line)
     # the second: it keeps the seat and plays to the end with no click of Arya's
-    expect(arya.locator("#log .log-notice").filter(has_text=log_line)).to_have_count(2, timeout=30_000)
+    expect(arya.locator("#log .log-note").filter(has_text=log_line)).to_have_count(2, timeout=30_000)
     expect(arya.get_by_role("button", name="Take back my seat")).to_be_visible()
     expect(chip).not_to_have_class(re.compile(r"\brunning\b"))
     held = chip.locator(".clock-time").inner_text()

@@ -51,7 +51,7 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
       latest = data;
       emit("state", { view: data.view, pending: data.pending, version: data.version, log: data.log, status: data.status, result: data.result });
       // the push after a change carries that version's seat status (docs/protocol.md, `seats`)
-      if (data.seats) emit("seats", { type: "seats", ...data.seats, notice: null });
+      if (data.seats) emit("seats", { type: "seats", ...data.seats });
     } else if (data.type === "result" || (data.type === "error" && data.id != null && waiting.has(data.id))) {
       const resolve = waiting.get(data.id);
       if (!resolve) return;

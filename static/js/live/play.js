@@ -85,7 +85,6 @@ let seatStatus = null; // the latest `seats` message, and when it arrived (perfo
 let seatStatusAt = 0;
 let awaitedActors = new Set();
 let standInTimer = null;
-const notices = []; // hand-over and take-back lines, shown at the end of the game log
 
 function button(text, onClick, name) {
   const b = document.createElement("button");
@@ -138,20 +137,15 @@ function renderLog(log) {
     const li = document.createElement("li");
     li.textContent = line.text;
     li.dataset.n = line.n;
+    if (line.note === true) li.classList.add("log-note"); // a time-out, a stand-in: the table, not a move
     const areas = (line.areas || []).filter((a) => typeof a === "string");
     if (areas.length) {
       li.dataset.areas = areas.join(" ");
       li.tabIndex = 0;
-      li.className = "log-areas";
+      li.classList.add("log-areas");
     }
     return li;
   });
-  for (const text of notices) {
-    const li = document.createElement("li");
-    li.className = "log-notice";
-    li.textContent = text;
-    lines.push(li);
-  }
   logList.replaceChildren(...lines);
   if (atBottom) logList.scrollTop = logList.scrollHeight;
 }
@@ -162,11 +156,6 @@ live.on("seats", (data) => {
   for (const li of document.querySelectorAll(".play-seats li[data-seat]")) {
     const tag = li.querySelector(".tag-stand-in");
     if (tag) tag.hidden = !(data.stand_ins || {})[li.dataset.seat];
-  }
-  if (data.notice) {
-    notices.push(data.notice.text);
-    if (notices.length > 20) notices.shift();
-    renderLog(lastLog);
   }
   renderStandIn();
 });
@@ -243,14 +232,12 @@ live.on("seats", renderClocks);
 
 // --- game log ----------------------------------------------------------------------------------------
 const logList = document.getElementById("log");
-let lastLog = [];
 // Hovering, focusing or tapping a log line highlights the board areas it names (log[].areas,
 // docs/protocol.md): the class "log-hl" on each #area-<id>. A tap pins the highlight until the
 // next tap (touch screens have no hover); a pinned line stays pinned across pushes.
 let pinnedN = null;
 const pinned = () => (pinnedN === null ? null : logList.querySelector(`li[data-n="${pinnedN}"][data-areas]`));
 client.on("state", ({ log }) => {
-  lastLog = log;
   renderLog(log);
   highlightLine(pinned());
 });
