@@ -469,11 +469,13 @@ class GameRating(models.Model):
 # --- telling players: turn and end-of-game mails (issue 14) ------------------------------------------
 class NotificationPrefs(models.Model):
     """A person's mail preferences (:mod:`game.site.notifications`). No row means the defaults:
-    both kinds of mail on. Mails go to ``User.email``; guests get none."""
+    every kind of mail on. Mails go to ``User.email``; guests get none."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_prefs")
     turn_mail = models.BooleanField(_("mail me when a game awaits me"), default=True)
     end_mail = models.BooleanField(_("mail me when a game of mine ends"), default=True)
+    #: "your deadline is in 2 hours" (correspondence games)
+    deadline_mail = models.BooleanField(_("mail me before a deadline runs out"), default=True)
     #: the language of the mails (``"en"`` or ``"zh-hans"``): the one the page was in when saved
     language = models.CharField(max_length=10, default="en")
     updated_at = models.DateTimeField(auto_now=True)
@@ -486,8 +488,9 @@ class NotificationPrefs(models.Model):
 class MailSent(models.Model):
     """One mail sent (or being sent) to a player about a game: at most one per ``(game, user,
     kind, decision)``, which the unique constraint enforces across processes. ``kind`` is
-    ``"turn"`` (``decision``: the version since which the seat's awaited decisions are the ones
-    it was mailed about, ``Game.decisions_since``) or ``"end"`` (``decision`` 0)."""
+    ``"turn"`` or ``"deadline"`` (the deadline is near; ``decision``: the version since which the
+    seat's awaited decisions are the ones it was mailed about, ``Game.decisions_since``) or
+    ``"end"`` (``decision`` 0)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="mails")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_mails")

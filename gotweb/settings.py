@@ -66,6 +66,8 @@ Environment variables (all optional):
 * ``NOTIFY_MAIL_AFTER`` -- seconds a game must have awaited a player before they are mailed
   "your turn" (default 300; at once in correspondence games); see ``game/site/notifications.py``.
   ``NOTIFY_MAILS`` -- ``0`` sends no such mail at all (default ``1``).
+* ``NOTIFY_DEADLINE_WARNING`` -- seconds before a correspondence deadline when its player is mailed
+  "your deadline is in 2 hours" (default 7200).
 * ``DUKE_HARNESS`` -- ``1`` turns on ``/duke/harness/``, a development page for The Duke's board
   with a fake client (default off; 404 otherwise).
 * ``GOTWEB_BENCH`` -- ``1`` adds the bench-only echo websocket ``/ws/bench/echo/<name>/`` (the
@@ -247,6 +249,7 @@ vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="gotweb <noreply@localhost>")
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 NOTIFY_MAIL_AFTER = env.float("NOTIFY_MAIL_AFTER", default=300.0)
+NOTIFY_DEADLINE_WARNING = env.float("NOTIFY_DEADLINE_WARNING", default=7200.0)  # "your deadline is in 2 hours"
 NOTIFY_MAILS = env.bool("NOTIFY_MAILS", default=True)  # False: no turn or end-of-game mails at all
 #: mails and badge hints in the process's notification thread (False: in the committing thread, tests)
 NOTIFY_IN_THREAD = True

@@ -3,8 +3,12 @@
 **Mails.** "Your turn in <game>" when a game awaits a person's decision, they have not acted
 for ``NOTIFY_MAIL_AFTER`` seconds (default 300; at once in a correspondence game,
 :func:`game.live.deadlines.is_correspondence`) and they have no socket of the site open
-(:func:`connected`: a page of the site open tells them itself; the check is made again later), and "<game> has ended" when it ends. At most one
-mail per game, person and awaited decision: a :class:`~game.models.MailSent` row is written
+(:func:`connected`: a page of the site open tells them itself; the check is made again later);
+in a correspondence game, "your deadline in <game> is in 2 hours" once the decision's deadline is
+``NOTIFY_DEADLINE_WARNING`` seconds away (default 7200; only when a decision has more time than
+that, sent whether or not a page is open: it is the last call before the stand-in bot plays the
+seat, and an open tab is no proof of attention); and "<game> has ended" when it ends. At most one
+mail of each kind per game, person and awaited decision: a :class:`~game.models.MailSent` row is written
 (unique on game, user, kind and decision) before the mail goes, so two processes never both send
 it. A decision is identified by the version since which the seat's pending decisions have been
 what they are (``Game.decisions_since``). No mail to guests, bots, seats a stand-in bot plays,
@@ -48,22 +52,28 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.csrf import csrf_exempt
 
 from game.live import notify
-from game.live.deadlines import is_correspondence
+from game.live.deadlines import deadline_of, is_correspondence
 from game.live.ratelimit import open_sockets
 from game.models import Game, MailSent, NotificationPrefs, Seat, is_guest, language_key
 
 log = logging.getLogger(__name__)
 UNSUBSCRIBE_SALT = "gotweb.notifications.unsubscribe"
-TURN, END = "turn", "end"
+TURN, END, DEADLINE = "turn", "end", "deadline"
 
 
 def mail_after() -> float:
     """Seconds a person must have been awaited before the turn mail (``NOTIFY_MAIL_AFTER``, 300)."""
     return float(getattr(settings, "NOTIFY_MAIL_AFTER", 300))
+
+
+def deadline_warning() -> float:
+    """Seconds before a correspondence deadline when its player is warned
+    (``NOTIFY_DEADLINE_WARNING``, 7200: "your deadline is in 2 hours")."""
+    return float(getattr(settings, "NOTIFY_DEADLINE_WARNING", 7200))
 
 
 # --- who is awaited ---------------------------------------------------------------------------------
@@ -108,12 +118,14 @@ def _may_mail(user, kind: str) -> NotificationPrefs | None:
     if not user.email or is_guest(user) or getattr(getattr(user, "profile", None), "is_bot", False):
         return None
     prefs = _prefs(user)
-    return prefs if (prefs.turn_mail if kind == TURN else prefs.end_mail) else None
+    wanted = {TURN: prefs.turn_mail, DEADLINE: prefs.deadline_mail, END: prefs.end_mail}[kind]
+    return prefs if wanted else None
 
 
-def _send_once(game: Game, user, kind: str, decision: int) -> bool:
+def _send_once(game: Game, user, kind: str, decision: int, left: float = 0.0) -> bool:
     """Send ``kind``'s mail about ``game`` to ``user`` unless one was sent for this decision;
-    True when this call sent it. Mail server failures are logged, never raised."""
+    True when this call sent it (``left``: the seconds until the deadline, for ``deadline``).
+    Mail server failures are logged, never raised."""
     prefs = _may_mail(user, kind)
     if prefs is None:
         return False
@@ -129,6 +141,15 @@ def _send_once(game: Game, user, kind: str, decision: int) -> bool:
         if kind == TURN:
             subject = _("Your turn in %(game)s") % {"game": name}
             lead = _("The game %(game)s is waiting for your decision.") % {"game": name}
+        elif kind == DEADLINE:
+            hours = max(1, round(left / 3600))
+            subject = ngettext(
+                "Your deadline in %(game)s is in %(n)s hour", "Your deadline in %(game)s is in %(n)s hours", hours
+            ) % {"game": name, "n": hours}
+            lead = _(
+                "The game %(game)s is still waiting for your decision. If you have not decided when your"
+                " deadline passes, the stand-in bot plays for you."
+            ) % {"game": name}
         else:
             subject = _("%(game)s has ended") % {"game": name}
             lead = _("The game %(game)s is over. See how it ended:") % {"game": name}
@@ -168,7 +189,11 @@ def check_game(game_id: int, now: float | None = None) -> float | None:
         for user in by_house.values():
             _send_once(game, user, END, 0)
         return None
-    after = 0.0 if is_correspondence(game) else mail_after()
+    correspondence = is_correspondence(game)
+    after = 0.0 if correspondence else mail_after()
+    warn = deadline_warning()
+    # a decision with no more time than the warning window is not warned about
+    warned = correspondence and float((game.time_control or {}).get("per_move", 0)) > warn
     since = game.decisions_since or {}
     stand_ins = game.stand_ins or {}
     next_due = None
@@ -183,6 +208,13 @@ def check_game(game_id: int, now: float | None = None) -> float | None:
             _send_once(game, user, TURN, int(since.get(house, 0)))
         else:
             next_due = due if next_due is None else min(next_due, due)
+        deadline = deadline_of(game, house) if warned else None  # None: paused (vacation) or stopped
+        if deadline is not None:
+            end = deadline.timestamp()
+            if end - warn <= now < end:
+                _send_once(game, user, DEADLINE, int(since.get(house, 0)), left=end - now)
+            elif now < end - warn:
+                next_due = end - warn if next_due is None else min(next_due, end - warn)
     return next_due
 
 
@@ -350,6 +382,9 @@ def on_game_committed(sender, game: Game, **kwargs) -> None:
 class NotificationForm(forms.Form):
     email = forms.EmailField(label=gettext_lazy("E-mail address"), required=False, max_length=254)
     turn_mail = forms.BooleanField(label=gettext_lazy("Mail me when a game awaits my decision"), required=False)
+    deadline_mail = forms.BooleanField(
+        label=gettext_lazy("Mail me two hours before my deadline in a correspondence game runs out"), required=False
+    )
     end_mail = forms.BooleanField(label=gettext_lazy("Mail me when a game of mine ends"), required=False)
 
 
@@ -367,11 +402,14 @@ def preferences(request: HttpRequest) -> HttpResponse:
                 request.user.email = d["email"]
                 request.user.save(update_fields=["email"])
                 prefs.turn_mail, prefs.end_mail, prefs.language = d["turn_mail"], d["end_mail"], language_key()
+                prefs.deadline_mail = d["deadline_mail"]
                 prefs.save()
             messages.success(request, _("Your mail settings are saved."))
             return redirect("notifications")
     else:
-        form = NotificationForm(initial={"email": request.user.email, "turn_mail": prefs.turn_mail, "end_mail": prefs.end_mail})
+        form = NotificationForm(
+            initial={"email": request.user.email, "turn_mail": prefs.turn_mail, "deadline_mail": prefs.deadline_mail, "end_mail": prefs.end_mail}
+        )
     return render(request, "accounts/notifications.html", {"form": form, "guest": guest})
 
 
@@ -391,6 +429,6 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "accounts/unsubscribe.html", {"bad": True}, status=400)
     done = False
     if request.method == "POST":
-        NotificationPrefs.objects.update_or_create(user=user, defaults={"turn_mail": False, "end_mail": False})
+        NotificationPrefs.objects.update_or_create(user=user, defaults={"turn_mail": False, "deadline_mail": False, "end_mail": False})
         done = True
     return render(request, "accounts/unsubscribe.html", {"bad": False, "done": done})
