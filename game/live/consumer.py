@@ -46,9 +46,9 @@ from game.rules import IllegalAction
 from . import apply, bots, chat, errors, gamelog, notify, payloads, stand_ins
 from .access import may_see
 from .hub import hub
-from .notify import game_group
+from .notify import game_group, user_group
 from .ratelimit import CappedSocket, TokenBucket, shared_limits, taken
-from .seats import game_seat_status, seat_of
+from .seats import awaiting_count, game_seat_status, seat_of
 
 log = logging.getLogger(__name__)
 
@@ -352,6 +352,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             self.catch_up_task.cancel()
         if hasattr(self, "group"):
             await hub().leave(self.group, self)
+        if getattr(self, "badge_group", None):
+            await hub().leave(self.badge_group, self)
 
     # --- sending ----------------------------------------------------------------------------------
     async def send_json(self, data) -> None:
@@ -433,6 +435,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             await self.chat(rid, msg)
         elif kind in ("stand_in", "take_back", "vacation"):
             await self.stand_in(rid, kind, msg)
+        elif kind == "my_games":
+            await self.my_games(rid)
         elif kind == "ping":
             await self.send_json({"type": "pong", "id": rid})
         else:
@@ -514,6 +518,25 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         else:
             await self.reply(rid)  # the new version (a note in the log, the seat status) arrives through the push
 
+    async def my_games(self, rid=None) -> None:
+        """``my_games``: the header badge's count now (``{"type": "my_games", "id", "awaiting",
+        "changed": false}``), and from then on again whenever it may have changed (this socket
+        joins the person's group, :func:`game.live.notify.user_group`, once), so the game page
+        needs no second socket. Within the owner's shared budget like ``sync``; an anonymous
+        visitor is told 0 and follows nothing."""
+        if not await taken(self.requests):
+            await self.send_error("rate_limited")
+            return
+        user = self.user
+        if user is not None and getattr(user, "is_authenticated", False) and not getattr(self, "badge_group", None):
+            self.badge_group = user_group(user.pk)
+            await hub().join(self.badge_group, self)
+        await self.push_my_games(rid=rid)
+
+    async def push_my_games(self, changed: bool = False, rid=None) -> None:
+        count = await database_sync_to_async(awaiting_count)(self.user)
+        await self.send_json({"type": "my_games", "id": rid, "awaiting": count, "changed": changed})
+
     # --- group messages ---------------------------------------------------------------------------
     async def game_changed(self, event) -> None:
         version = event.get("version", 0)
@@ -531,6 +554,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
     async def hub_resync(self, event) -> None:
         """The hub recovered from a channel-layer failure: pushes may have been lost meanwhile."""
         self.catch_up()
+        if getattr(self, "badge_group", None):
+            await self.user_games(event)
 
     def catch_up(self) -> None:
         """Send the latest state (when newer than the socket's) and the seat status, in a task
@@ -558,6 +583,14 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
                 return
             await asyncio.sleep(CATCH_UP_DELAYS[min(attempt, len(CATCH_UP_DELAYS) - 1)])
             attempt += 1
+
+    async def user_games(self, event) -> None:
+        """``{"type": "user.games"}`` on the person's group: their count of awaiting games may have
+        changed (a hint; counted again here)."""
+        try:
+            await self.push_my_games(changed=True)
+        except DB_DOWN:  # the next hint, or the page's next my_games, tells it
+            pass
 
     async def game_viewers(self, event) -> None:
         """A moderator changed the game's seats: a socket that may no longer see the game is closed

@@ -4,6 +4,7 @@ import { createClient } from "./client.js";
 import { createReplayClient } from "./replay.js";
 import { refusedText } from "../live.js";
 import { createTurnAlert } from "./turn_alert.js";
+import { showAwaiting } from "../badge_count.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
@@ -31,9 +32,13 @@ const statusText = {
 live.on("connection", (state) => {
   // 4409: a moderator gave this page's seat to someone else: load the page again as who we are now
   if (state === "closed" && live.closeCode === 4409) window.location.reload();
+  // the header's "My games" badge follows this socket (no second socket on the game page)
+  if (state === "open" && document.getElementById("my-games-badge")) live.followMyGames();
   status.dataset.state = state;
   status.textContent = state === "refused" ? refusedText(live.closeCode, gettext) : statusText[state];
 });
+
+live.on("my_games", showAwaiting);
 
 // --- board renderer ------------------------------------------------------------------------------
 const root = document.getElementById("board-root");
