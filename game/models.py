@@ -489,7 +489,8 @@ class MailSent(models.Model):
     """One mail sent (or being sent) to a player about a game: at most one per ``(game, user,
     kind, decision)``, which the unique constraint enforces across processes. ``kind`` is
     ``"turn"`` or ``"deadline"`` (the deadline is near; ``decision``: the version since which the
-    seat's awaited decisions are the ones it was mailed about, ``Game.decisions_since``) or
+    seat's awaited decisions are the ones it was mailed about, ``Game.decisions_since``), or
+    ``"push"`` (a Web Push "your turn" to the person's browsers, :mod:`game.site.webpush`), or
     ``"end"`` (``decision`` 0)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="mails")
@@ -501,3 +502,23 @@ class MailSent(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "user", "kind", "decision"], name="mail_once_per_decision")]
+
+
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription (:mod:`game.site.webpush`): the push service's
+    ``endpoint`` (a capability URL, unique: a browser that subscribes again under another account
+    moves to it) and the browser's keys (``p256dh``: its P-256 public key, ``auth``: its secret,
+    both base64url). Removed when the push service answers 404 or 410 (the browser unsubscribed)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.CharField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=100)
+    auth = models.CharField(max_length=50)
+    #: the language of the notifications (``"en"`` or ``"zh-hans"``): the page's when subscribed
+    language = models.CharField(max_length=10, default="en")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("push subscription")
+        verbose_name_plural = _("push subscriptions")
+        ordering = ["-created_at", "-pk"]

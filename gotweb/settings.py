@@ -82,6 +82,13 @@ or with ``BEHIND_HTTPS_PROXY`` the last ``X-Forwarded-For`` address; IPv6 per /6
 * ``THROTTLE_LOGIN_IP`` -- failed logins per client IP (default ``10/900``).
 * ``THROTTLE_LOGIN_USER`` -- failed logins per username, from any address (default ``5/900``).
 * ``THROTTLE_LOBBY_PASSWORD`` -- wrong passwords per client IP and private lobby (default ``10/900``).
+* ``THROTTLE_PUSH`` -- Web Push subscriptions stored per person (default ``20/3600``).
+* ``WEBPUSH_VAPID_PUBLIC_KEY``, ``WEBPUSH_VAPID_PRIVATE_KEY`` -- the VAPID key pair of Web Push
+  ("your turn" on a closed page; ``manage.py webpush_keys`` makes one; default empty: push off).
+  ``WEBPUSH_SUBJECT`` -- a ``mailto:`` or ``https:`` contact the push services may use (default
+  ``mailto:noreply@localhost``). ``WEBPUSH_HOSTS`` -- comma-separated push service hosts a
+  subscription may name (a leading dot admits subdomains; default the browsers' own services:
+  ``fcm.googleapis.com,.push.services.mozilla.com,.notify.windows.com,.push.apple.com``).
 * ``LOBBY_OPEN_PER_USER`` -- open lobbies (not yet started or cancelled) one user may have created
   (default ``3``; ``off``: no cap).
 """
@@ -248,6 +255,12 @@ AUTH_PASSWORD_VALIDATORS = [
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="gotweb <noreply@localhost>")
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+#: Web Push (game/site/webpush.py): off unless both keys are set
+WEBPUSH_VAPID_PUBLIC_KEY = env.str("WEBPUSH_VAPID_PUBLIC_KEY", default="")
+WEBPUSH_VAPID_PRIVATE_KEY = env.str("WEBPUSH_VAPID_PRIVATE_KEY", default="")
+WEBPUSH_SUBJECT = env.str("WEBPUSH_SUBJECT", default="mailto:noreply@localhost")
+WEBPUSH_HOSTS = env.list("WEBPUSH_HOSTS", default=["fcm.googleapis.com", ".push.services.mozilla.com", ".notify.windows.com", ".push.apple.com"])
+WEBPUSH_INSECURE = False  # tests only: http endpoints and any port (a fake push service on 127.0.0.1)
 NOTIFY_MAIL_AFTER = env.float("NOTIFY_MAIL_AFTER", default=300.0)
 NOTIFY_DEADLINE_WARNING = env.float("NOTIFY_DEADLINE_WARNING", default=7200.0)  # "your deadline is in 2 hours"
 NOTIFY_MAILS = env.bool("NOTIFY_MAILS", default=True)  # False: no turn or end-of-game mails at all
@@ -277,6 +290,7 @@ THROTTLE_GUEST = _limit("THROTTLE_GUEST", "5/3600")  # guest accounts per client
 THROTTLE_LOGIN_IP = _limit("THROTTLE_LOGIN_IP", "10/900")  # failed logins per client IP per 15 min
 THROTTLE_LOGIN_USER = _limit("THROTTLE_LOGIN_USER", "5/900")  # failed logins per username per 15 min
 THROTTLE_LOBBY_PASSWORD = _limit("THROTTLE_LOBBY_PASSWORD", "10/900")  # wrong passwords per IP per lobby
+THROTTLE_PUSH = _limit("THROTTLE_PUSH", "20/3600")  # Web Push subscriptions stored per person per hour
 _open_cap = env.str("LOBBY_OPEN_PER_USER", default="3").strip().lower()
 LOBBY_OPEN_PER_USER = None if _open_cap in ("off", "none", "") else int(_open_cap)  # open lobbies per creator
 #: the client's IP is the proxy's last X-Forwarded-For address (game.site.throttle.client_ip)

@@ -24,6 +24,11 @@ thread, :class:`Worker`), which sends what is due and keeps a timer for what wil
 that stopped had still to send. A mail server that fails is logged; play goes on, and that
 decision's mail is not retried.
 
+**Web Push.** A person with a browser subscribed (:mod:`game.site.webpush`) and no page of the
+site open is pushed "your turn" as soon as a game awaits them, once per decision (a
+:class:`~game.models.MailSent` row of kind ``"push"``, written before the push like a mail's);
+guests too, since a push needs no address.
+
 **Badge hints.** After every commit, each player whose count of awaiting games may have changed
 is told (:func:`tell_players`, :func:`game.live.notify.user_games_changed`); their lobby-list
 socket counts again.
@@ -58,11 +63,13 @@ from django.views.decorators.csrf import csrf_exempt
 from game.live import notify
 from game.live.deadlines import deadline_of, is_correspondence
 from game.live.ratelimit import open_sockets
-from game.models import Game, MailSent, NotificationPrefs, Seat, is_guest, language_key
+from game.models import Game, MailSent, NotificationPrefs, PushSubscription, Seat, is_guest, language_key
+
+from . import webpush
 
 log = logging.getLogger(__name__)
 UNSUBSCRIBE_SALT = "gotweb.notifications.unsubscribe"
-TURN, END, DEADLINE = "turn", "end", "deadline"
+TURN, END, DEADLINE, PUSH = "turn", "end", "deadline", "push"
 
 
 def mail_after() -> float:
@@ -176,6 +183,30 @@ def _send_once(game: Game, user, kind: str, decision: int, left: float = 0.0) ->
     return True
 
 
+def _push_owed(game: Game, user, decision: int) -> bool:
+    """Whether ``user`` has a subscribed browser and was not pushed about this decision yet."""
+    return (
+        PushSubscription.objects.filter(user=user).exists()
+        and not MailSent.objects.filter(game=game, user=user, kind=PUSH, decision=decision).exists()
+    )
+
+
+def _push_once(game: Game, user, decision: int) -> bool:
+    """Push "your turn" in ``game`` to ``user``'s browsers unless it was pushed for this decision;
+    True when this call pushed it to at least one. Nothing for people without a subscription."""
+    if not PushSubscription.objects.filter(user=user).exists():
+        return False
+    try:
+        with transaction.atomic():
+            MailSent.objects.create(game=game, user=user, kind=PUSH, decision=decision)
+    except IntegrityError:  # pushed already (here or by another process)
+        return False
+    sent = webpush.send(user, lambda lang: webpush.turn_payload(game, lang))
+    if sent:
+        MailSent.objects.filter(game=game, user=user, kind=PUSH, decision=decision).update(ok=True)
+    return sent > 0
+
+
 def check_game(game_id: int, now: float | None = None) -> float | None:
     """Send the mails ``game_id`` owes now (read fresh from the database); returns the unix time
     when its next turn mail falls due, or None."""
@@ -196,6 +227,7 @@ def check_game(game_id: int, now: float | None = None) -> float | None:
     warned = correspondence and float((game.time_control or {}).get("per_move", 0)) > warn
     since = game.decisions_since or {}
     stand_ins = game.stand_ins or {}
+    push = webpush.enabled()
     next_due = None
     for house, waited_from in (game.awaited_since or {}).items():
         user = by_house.get(house)
@@ -204,6 +236,13 @@ def check_game(game_id: int, now: float | None = None) -> float | None:
         due = float(waited_from) + after
         if due <= now and connected(user):  # on the site: the page and its badge tell them
             due = now + max(mail_after(), 60.0)  # look again later
+        decision = int(since.get(house, 0))
+        if push and _push_owed(game, user, decision):
+            if not connected(user):
+                _push_once(game, user, decision)
+            else:  # on the site now: look again later (the page may be closed by then)
+                again = now + max(mail_after(), 60.0)
+                next_due = again if next_due is None else min(next_due, again)
         if due <= now:
             _send_once(game, user, TURN, int(since.get(house, 0)))
         else:

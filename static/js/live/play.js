@@ -72,6 +72,7 @@ const turnAlert = createTurnAlert({
   soundBox: document.getElementById("sound-toggle"),
   notifyButton: config.viewer !== null && !replaying ? document.getElementById("notify-turn") : null,
   gettext,
+  push: config.push || null,
 });
 
 client.on("state", ({ pending, status: gameStatus, result }) => {
