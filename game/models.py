@@ -326,7 +326,8 @@ BOT_LEVELS = ("basic", "random")
 class Game(models.Model):
     """The live game of a started lobby: ``(ruleset, options, seed)`` plus its :class:`Action` log.
 
-    ``version`` is the number of accepted actions (0 at the start); every push to a browser carries
+    ``version`` is the number of entries of its log (0 at the start): accepted actions and the site's
+    notes (:mod:`game.live.notes`); every push to a browser carries
     it. ``snapshot`` caches the pickled state at ``snapshot_version`` for ``snapshot_key`` (the
     engine's code fingerprint, :func:`game.live.snapshots.code_key`): a snapshot made by other engine
     code is ignored and the state is replayed from the log, which is the truth.
