@@ -3,8 +3,10 @@
 On connect it finds the viewer (the user's seat, or None for a spectator), joins the game's
 group through this process's hub (:mod:`game.live.hub`: one relay per process and game) and sends that
 viewer's full ``state``, its ``chat`` history and the ``seats`` status
-(stand-in bots, how long awaited seats have waited). It forwards ``act``, ``chat``, ``stand_in``
-and ``take_back`` to :mod:`game.live` (apply, chat, stand-ins) and answers each with a ``result``, publishing what they
+(stand-in bots, how long awaited seats have waited). It forwards ``act``, ``chat``, ``stand_in``,
+``take_back`` and ``vacation`` to :mod:`game.live` (apply, chat, stand-ins) and answers each with a
+``result`` (``my_games`` makes it follow the person's count of awaiting games for the header's
+badge, :meth:`GameConsumer.my_games`), publishing what they
 committed through the hub (:func:`published`); after every change (a ``game.changed`` group
 message carrying the version) it sends the viewer's new ``state``,
 computed for that viewer by :func:`game.live.payloads.payload_text`, never the raw state.
