@@ -225,6 +225,8 @@ class Model:
         """The refusal of a ``stand_in`` or ``take_back`` (protocol.md "Stand-in bots"): the fuzz
         runs for less than ``GAME_AWAY_AFTER`` (180 s), so no seat may be handed to a bot yet."""
         if kind == "take_back":
+            if self.rules.result(self.state) is not None:
+                return "game.over"  # nothing to take back once the game is over
             return "stand_in.not_a_player" if seat is None else "stand_in.none"
         target = msg.get("seat")
         if self.rules.result(self.state) is not None:
