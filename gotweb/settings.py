@@ -68,6 +68,8 @@ Environment variables (all optional):
   ``NOTIFY_MAILS`` -- ``0`` sends no such mail at all (default ``1``).
 * ``NOTIFY_DEADLINE_WARNING`` -- seconds before a correspondence deadline when its player is mailed
   "your deadline is in 2 hours" (default 7200).
+* ``NOTIFY_SWEEP_EVERY`` -- seconds between a server process's sweeps for mails and pushes that are
+  due (default 600, the first at start: what a restarted process's timers held; 0: none).
 * ``DUKE_HARNESS`` -- ``1`` turns on ``/duke/harness/``, a development page for The Duke's board
   with a fake client (default off; 404 otherwise).
 * ``GOTWEB_BENCH`` -- ``1`` adds the bench-only echo websocket ``/ws/bench/echo/<name>/`` (the
@@ -263,6 +265,7 @@ WEBPUSH_HOSTS = env.list("WEBPUSH_HOSTS", default=["fcm.googleapis.com", ".push.
 WEBPUSH_INSECURE = False  # tests only: http endpoints and any port (a fake push service on 127.0.0.1)
 NOTIFY_MAIL_AFTER = env.float("NOTIFY_MAIL_AFTER", default=300.0)
 NOTIFY_DEADLINE_WARNING = env.float("NOTIFY_DEADLINE_WARNING", default=7200.0)  # "your deadline is in 2 hours"
+NOTIFY_SWEEP_EVERY = env.float("NOTIFY_SWEEP_EVERY", default=600.0)  # a server process's own sweeps (0: none)
 NOTIFY_MAILS = env.bool("NOTIFY_MAILS", default=True)  # False: no turn or end-of-game mails at all
 #: mails and badge hints in the process's notification thread (False: in the committing thread, tests)
 NOTIFY_IN_THREAD = True

@@ -20,8 +20,10 @@ people without an address, or people who switched that kind off (the preference 
 thread, :class:`Worker`), which sends what is due and keeps a timer for what will be due later.
 ``NOTIFY_IN_THREAD = False`` runs the same work in the committing thread after the commit (tests);
 ``NOTIFY_MAILS = False`` sends no mail at all (the test session's default: its own tests turn it on).
-:func:`sweep` checks every running game (``python manage.py notify_sweep``), for what a process
-that stopped had still to send. A mail server that fails is logged; play goes on, and that
+:func:`sweep` checks every running game, for what a process that stopped had still to send (its
+timers are in memory): each server process sweeps at start and every ``NOTIFY_SWEEP_EVERY``
+seconds (default 600; :meth:`Worker.start_sweeps`), and ``python manage.py notify_sweep`` does it
+by hand. A mail server that fails is logged; play goes on, and that
 decision's mail is not retried.
 
 **Web Push.** A person with a browser subscribed (:mod:`game.site.webpush`) and no page of the
@@ -51,7 +53,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.core.mail import EmailMessage
-from django.db import IntegrityError, close_old_connections, transaction
+from django.db import IntegrityError, close_old_connections, connections, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -257,9 +259,9 @@ def check_game(game_id: int, now: float | None = None) -> float | None:
     return next_due
 
 
-def sweep(now: float | None = None) -> int:
-    """:func:`check_game` for every running game awaiting someone, and the end mails of games that
-    finished in the last day; returns the number of games checked."""
+def sweep_ids() -> list[int]:
+    """Ids of the games a sweep checks: every running game, and the games that finished in the
+    last day (their end mails)."""
     from datetime import timedelta
 
     from django.utils import timezone
@@ -268,9 +270,22 @@ def sweep(now: float | None = None) -> int:
     ids += Game.objects.filter(status=Game.Status.FINISHED, updated_at__gte=timezone.now() - timedelta(days=1)).values_list(
         "pk", flat=True
     )
+    return ids
+
+
+def sweep(now: float | None = None) -> int:
+    """:func:`check_game` for every game of :func:`sweep_ids`; returns the number of games checked."""
+    ids = sweep_ids()
     for game_id in ids:
         check_game(game_id, now)
     return len(ids)
+
+
+def sweep_every() -> float:
+    """Seconds between the worker's own sweeps in a server process (``NOTIFY_SWEEP_EVERY``, 600;
+    0: none): what a restarted process forgot (its timers of turn mails and deadline warnings)
+    is found again, the first time at start."""
+    return float(getattr(settings, "NOTIFY_SWEEP_EVERY", 600))
 
 
 # --- badge hints (in the committing thread) and the worker (mails) ------------------------------------
@@ -330,10 +345,14 @@ def after_commit(game: Game) -> float | None:
 class Worker:
     """One daemon thread per process: takes committed games from a queue (a burst of commits of
     one game is checked once), sends their due mails (:func:`check_game`), and wakes again when
-    a game's next turn mail falls due. Timers live in memory: a restarted process forgets them
-    (``manage.py notify_sweep`` catches up)."""
+    a game's next turn mail falls due. Timers live in memory: a restarted process forgets them,
+    so a server process also sweeps every game at start and every ``NOTIFY_SWEEP_EVERY`` seconds
+    (:meth:`start_sweeps`; ``manage.py notify_sweep`` does the same by hand)."""
 
     def __init__(self) -> None:
+        self.stopped = False
+        self.sweeping = 0.0  # seconds between sweeps once start_sweeps() was called (0: none)
+        self.next_sweep = 0.0
         self.queue: queue.Queue[int] = queue.Queue()
         self.timers: list[tuple[float, int]] = []
         self.scheduled: dict[int, float] = {}
@@ -341,13 +360,31 @@ class Worker:
         self.lock = threading.Lock()
         self.busy = 0
 
+    def _ensure_thread(self) -> None:
+        if self.thread is None or not self.thread.is_alive():
+            self.thread = threading.Thread(target=self._run, name="gotweb-notify", daemon=True)
+            self.thread.start()
+
     def submit(self, game: Game) -> None:
         with self.lock:
             self.busy += 1
-            if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(target=self._run, name="gotweb-notify", daemon=True)
-                self.thread.start()
+            self._ensure_thread()
         self.queue.put(game)
+
+    def stop(self) -> None:
+        """End the thread after what it is doing (tests)."""
+        self.stopped = True
+        self.queue.put(None)
+        if self.thread is not None:
+            self.thread.join(30)
+
+    def start_sweeps(self, every: float) -> None:
+        """Sweep every ``every`` seconds, the first time at once (a server process calls it on
+        start, :meth:`game.apps.GameConfig.ready`): the timers a stopped process held are in no
+        database, so what they would have sent is found by the sweep."""
+        with self.lock:
+            self.sweeping, self.next_sweep = max(5.0, every), time.time()
+            self._ensure_thread()
 
     def idle(self, timeout: float = 30.0) -> bool:
         """Wait until every submitted game has been handled (tests); True when it was."""
@@ -360,9 +397,10 @@ class Worker:
 
     def _run(self) -> None:
         while True:
-            wait = None
-            if self.timers:
-                wait = max(0.0, self.timers[0][0] - time.time())
+            waits = [self.timers[0][0]] if self.timers else []
+            if self.sweeping:
+                waits.append(self.next_sweep)
+            wait = max(0.0, min(waits) - time.time()) if waits else None
             try:
                 items = [self.queue.get(timeout=wait)]
             except queue.Empty:
@@ -372,8 +410,21 @@ class Worker:
                     items.append(self.queue.get_nowait())
                 except queue.Empty:
                     break
+            if self.stopped:
+                connections.close_all()  # this thread's own connections
+                return
             if items:
                 ids = list(dict.fromkeys(item.pk for item in items))
+            elif self.sweeping and time.time() >= self.next_sweep:
+                self.next_sweep = time.time() + self.sweeping
+                try:
+                    ids = sweep_ids()
+                except Exception:  # the database away: the next sweep tries again
+                    log.exception("notification sweep failed")
+                    close_old_connections()
+                    continue
+            elif not self.timers:
+                continue
             else:
                 at, game_id = heapq.heappop(self.timers)
                 if self.scheduled.get(game_id) != at:

@@ -341,3 +341,29 @@ def test_the_worker_mails_when_the_wait_is_over(make_lobby, settings, mailoutbox
     assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users if h != house)
     time.sleep(3)  # and no second mail for the same decisions
     assert len(mailoutbox) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_restarted_process_sweeps_at_start(make_lobby, make_user, settings, mailoutbox, postgres_only):
+    """A process that stopped took its timers with it: a new server process's worker sweeps every
+    game at start (``NOTIFY_SWEEP_EVERY``), so the deadline warning it would have sent goes out,
+    once, with no commit in between. Its thread reads while this one waits: PostgreSQL."""
+    from game.live import stand_ins  # noqa: F401 (the services the process would run)
+
+    settings.NOTIFY_DEADLINE_WARNING = 86400 - 30  # the warning is due 30 s into the decision
+    game, users = start_duke(make_lobby, make_user, time_control=DAY)
+    _with_addresses(users)
+    notifications.check_game(game.pk)  # the old process: the turn mail, and a timer it then lost
+    assert len(_deadline_mails(mailoutbox)) == 0
+    Game.objects.filter(pk=game.pk).update(clocks={
+        seat: {**c, "since": c["since"] - 40} if c.get("since") else c for seat, c in Game.objects.get(pk=game.pk).clocks.items()
+    })  # 40 s have passed while no process ran
+    worker = notifications.Worker()
+    try:
+        worker.start_sweeps(3600)
+        deadline = time.monotonic() + 30
+        while not _deadline_mails(mailoutbox) and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        worker.stop()
+    assert len(_deadline_mails(mailoutbox)) == 1 and len(_turn_mails(mailoutbox)) == 1
