@@ -54,17 +54,24 @@ print(json.dumps({"game": lobby.game.pk, "cookie": [settings.SESSION_COOKIE_NAME
 """
 
 
-@pytest.fixture
-def server(tmp_path):
+def _clock_server(tmp_path, name: str, **extra: str):
+    """A daphne on a SQLite file with quick bots and the scheduler's thread: ``(url, env)``, then
+    stopped."""
     env = {
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
         "GAME_BOT_DELAY": "0.3",
         "GAME_SCHEDULER": "auto",
         "GAME_SCHEDULER_INTERVAL": "0.3",
+        **extra,
     }
-    url, proc = start_server(tmp_path, env, "daphne-clock")
+    url, proc = start_server(tmp_path, env, name)
     yield url, env
     stop_server(proc)
+
+
+@pytest.fixture
+def server(tmp_path):
+    yield from _clock_server(tmp_path, "daphne-clock")
 
 
 def _seconds(text: str) -> int:
@@ -170,16 +177,7 @@ print(json.dumps(out))
 
 @pytest.fixture
 def handover_server(tmp_path):
-    env = {
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        "GAME_BOT_DELAY": "0.3",
-        "GAME_AWAY_AFTER": "2",
-        "GAME_SCHEDULER": "auto",
-        "GAME_SCHEDULER_INTERVAL": "0.3",
-    }
-    url, proc = start_server(tmp_path, env, "daphne-handover")
-    yield url, env
-    stop_server(proc)
+    yield from _clock_server(tmp_path, "daphne-handover", GAME_AWAY_AFTER="2")
 
 
 def test_a_player_hands_an_away_seat_over_and_its_clock_waits_unchanged(browser, handover_server, shots):
