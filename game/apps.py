@@ -22,3 +22,7 @@ class GameConfig(AppConfig):
         post_delete.connect(notifications.seat_saved, sender=Seat, dispatch_uid="gotweb-notifications-seat-del")
         if scheduler.wanted():  # deadlines fire in the server process (GAME_SCHEDULER)
             scheduler.start()
+            from django.conf import settings
+
+            if getattr(settings, "NOTIFY_MAILS", True) and notifications.sweep_every() > 0:
+                notifications.WORKER.start_sweeps(notifications.sweep_every())  # mails forgotten by a restart

@@ -326,7 +326,8 @@ BOT_LEVELS = ("basic", "random")
 class Game(models.Model):
     """The live game of a started lobby: ``(ruleset, options, seed)`` plus its :class:`Action` log.
 
-    ``version`` is the number of accepted actions (0 at the start); every push to a browser carries
+    ``version`` is the number of entries of its log (0 at the start): accepted actions and the site's
+    notes (:mod:`game.live.notes`); every push to a browser carries
     it. ``snapshot`` caches the pickled state at ``snapshot_version`` for ``snapshot_key`` (the
     engine's code fingerprint, :func:`game.live.snapshots.code_key`): a snapshot made by other engine
     code is ignored and the state is replayed from the log, which is the truth.
@@ -384,7 +385,11 @@ class Game(models.Model):
 
 
 class Action(models.Model):
-    """One accepted action, append-only: ``number`` (1, 2, ...) is the game version it produced."""
+    """One entry of a game's log, append-only: ``number`` (1, 2, ...) is the game version it
+    produced. ``actor`` is the seat that acted and ``action`` its JSON action (``user``: the person,
+    None for a bot or a stand-in); or ``actor`` is empty (:data:`game.rules.base.SITE`) for a note
+    of the site, such as a time-out or a stand-in taking a seat (``action``: the note, see
+    :mod:`game.live.notes`; ``user``: whose request made it, None for the scheduler)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     number = models.PositiveIntegerField()
@@ -404,26 +409,6 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.number} {self.actor}: {self.action.get('type', '?')}"
-
-
-class ClockFiring(models.Model):
-    """One deadline fired by the scheduler (:mod:`game.live.scheduler`): ``number`` 1, 2, ... per
-    game (unique: a deadline fired twice would need two rows with one number), the ``seat``, the
-    ``kind`` (``timeout``: its time ran out and the stand-in took it; ``vacation_over``;
-    ``bot``: an overdue bot or stand-in move was made), the game ``version`` it fired at and the
-    ``due`` time (unix seconds) it was due."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="firings")
-    number = models.PositiveIntegerField()
-    seat = models.CharField(max_length=20, blank=True)
-    kind = models.CharField(max_length=20)
-    version = models.PositiveIntegerField()
-    due = models.FloatField()
-    fired_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["game", "number"]
-        constraints = [models.UniqueConstraint(fields=["game", "number"], name="clock_firing_once")]
 
 
 class ChatMessage(models.Model):
@@ -485,11 +470,13 @@ class GameRating(models.Model):
 # --- telling players: turn and end-of-game mails (issue 14) ------------------------------------------
 class NotificationPrefs(models.Model):
     """A person's mail preferences (:mod:`game.site.notifications`). No row means the defaults:
-    both kinds of mail on. Mails go to ``User.email``; guests get none."""
+    every kind of mail on. Mails go to ``User.email``; guests get none."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_prefs")
     turn_mail = models.BooleanField(_("mail me when a game awaits me"), default=True)
     end_mail = models.BooleanField(_("mail me when a game of mine ends"), default=True)
+    #: "your deadline is in 2 hours" (correspondence games)
+    deadline_mail = models.BooleanField(_("mail me before a deadline runs out"), default=True)
     #: the language of the mails (``"en"`` or ``"zh-hans"``): the one the page was in when saved
     language = models.CharField(max_length=10, default="en")
     updated_at = models.DateTimeField(auto_now=True)
@@ -502,8 +489,10 @@ class NotificationPrefs(models.Model):
 class MailSent(models.Model):
     """One mail sent (or being sent) to a player about a game: at most one per ``(game, user,
     kind, decision)``, which the unique constraint enforces across processes. ``kind`` is
-    ``"turn"`` (``decision``: the version since which the seat's awaited decisions are the ones
-    it was mailed about, ``Game.decisions_since``) or ``"end"`` (``decision`` 0)."""
+    ``"turn"`` or ``"deadline"`` (the deadline is near; ``decision``: the version since which the
+    seat's awaited decisions are the ones it was mailed about, ``Game.decisions_since``), or
+    ``"push"`` (a Web Push "your turn" to the person's browsers, :mod:`game.site.webpush`), or
+    ``"end"`` (``decision`` 0)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="mails")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_mails")
@@ -514,3 +503,23 @@ class MailSent(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "user", "kind", "decision"], name="mail_once_per_decision")]
+
+
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription (:mod:`game.site.webpush`): the push service's
+    ``endpoint`` (a capability URL, unique: a browser that subscribes again under another account
+    moves to it) and the browser's keys (``p256dh``: its P-256 public key, ``auth``: its secret,
+    both base64url). Removed when the push service answers 404 or 410 (the browser unsubscribed)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.CharField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=100)
+    auth = models.CharField(max_length=50)
+    #: the language of the notifications (``"en"`` or ``"zh-hans"``): the page's when subscribed
+    language = models.CharField(max_length=10, default="en")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("push subscription")
+        verbose_name_plural = _("push subscriptions")
+        ordering = ["-created_at", "-pk"]

@@ -37,6 +37,8 @@ Environment variables (all optional):
 * ``GAME_SCHEDULER_INTERVAL`` -- seconds between the scheduler's looks for due deadlines (default 1).
 * ``GAME_BOT_RESCUE`` -- seconds after which the scheduler makes an awaited bot's or stand-in's
   move of a timed game itself, should the process that scheduled it have stopped (default 15).
+* ``GAME_VACATION_REST`` -- seconds after the end of a vacation before its player may start another
+  one (default 60; each start and end is a line of the game's log).
 * ``DB_CONN_MAX_AGE`` -- seconds a database connection is reused (default 60 on PostgreSQL, 0 on
   SQLite); ``0`` opens one per request or websocket call.
 * ``BEHIND_HTTPS_PROXY`` -- ``1`` when a load balancer terminates HTTPS and sets
@@ -64,6 +66,10 @@ Environment variables (all optional):
 * ``NOTIFY_MAIL_AFTER`` -- seconds a game must have awaited a player before they are mailed
   "your turn" (default 300; at once in correspondence games); see ``game/site/notifications.py``.
   ``NOTIFY_MAILS`` -- ``0`` sends no such mail at all (default ``1``).
+* ``NOTIFY_DEADLINE_WARNING`` -- seconds before a correspondence deadline when its player is mailed
+  "your deadline is in 2 hours" (default 7200).
+* ``NOTIFY_SWEEP_EVERY`` -- seconds between a server process's sweeps for mails and pushes that are
+  due (default 600, the first at start: what a restarted process's timers held; 0: none).
 * ``DUKE_HARNESS`` -- ``1`` turns on ``/duke/harness/``, a development page for The Duke's board
   with a fake client (default off; 404 otherwise).
 * ``GOTWEB_BENCH`` -- ``1`` adds the bench-only echo websocket ``/ws/bench/echo/<name>/`` (the
@@ -78,6 +84,13 @@ or with ``BEHIND_HTTPS_PROXY`` the last ``X-Forwarded-For`` address; IPv6 per /6
 * ``THROTTLE_LOGIN_IP`` -- failed logins per client IP (default ``10/900``).
 * ``THROTTLE_LOGIN_USER`` -- failed logins per username, from any address (default ``5/900``).
 * ``THROTTLE_LOBBY_PASSWORD`` -- wrong passwords per client IP and private lobby (default ``10/900``).
+* ``THROTTLE_PUSH`` -- Web Push subscriptions stored per person (default ``20/3600``).
+* ``WEBPUSH_VAPID_PUBLIC_KEY``, ``WEBPUSH_VAPID_PRIVATE_KEY`` -- the VAPID key pair of Web Push
+  ("your turn" on a closed page; ``manage.py webpush_keys`` makes one; default empty: push off).
+  ``WEBPUSH_SUBJECT`` -- a ``mailto:`` or ``https:`` contact the push services may use (default
+  ``mailto:noreply@localhost``). ``WEBPUSH_HOSTS`` -- comma-separated push service hosts a
+  subscription may name (a leading dot admits subdomains; default the browsers' own services:
+  ``fcm.googleapis.com,.push.services.mozilla.com,.notify.windows.com,.push.apple.com``).
 * ``LOBBY_OPEN_PER_USER`` -- open lobbies (not yet started or cancelled) one user may have created
   (default ``3``; ``off``: no cap).
 """
@@ -219,6 +232,7 @@ GAME_AWAY_AFTER = env.float("GAME_AWAY_AFTER", default=180.0)
 GAME_SCHEDULER = env.str("GAME_SCHEDULER", default="auto")
 GAME_SCHEDULER_INTERVAL = env.float("GAME_SCHEDULER_INTERVAL", default=1.0)
 GAME_BOT_RESCUE = env.float("GAME_BOT_RESCUE", default=15.0)
+GAME_VACATION_REST = env.float("GAME_VACATION_REST", default=60.0)
 # (limits: docs/protocol.md, "Limits"; the lobby sockets of game/site/lobby_consumer.py share them)
 LIVE_MAX_MESSAGE = 16384  # characters per websocket message from a browser
 LIVE_MAX_DEPTH = 32  # objects and lists nested in one such message (deeper: message.malformed)
@@ -243,7 +257,15 @@ AUTH_PASSWORD_VALIDATORS = [
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="gotweb <noreply@localhost>")
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+#: Web Push (game/site/webpush.py): off unless both keys are set
+WEBPUSH_VAPID_PUBLIC_KEY = env.str("WEBPUSH_VAPID_PUBLIC_KEY", default="")
+WEBPUSH_VAPID_PRIVATE_KEY = env.str("WEBPUSH_VAPID_PRIVATE_KEY", default="")
+WEBPUSH_SUBJECT = env.str("WEBPUSH_SUBJECT", default="mailto:noreply@localhost")
+WEBPUSH_HOSTS = env.list("WEBPUSH_HOSTS", default=["fcm.googleapis.com", ".push.services.mozilla.com", ".notify.windows.com", ".push.apple.com"])
+WEBPUSH_INSECURE = False  # tests only: http endpoints and any port (a fake push service on 127.0.0.1)
 NOTIFY_MAIL_AFTER = env.float("NOTIFY_MAIL_AFTER", default=300.0)
+NOTIFY_DEADLINE_WARNING = env.float("NOTIFY_DEADLINE_WARNING", default=7200.0)  # "your deadline is in 2 hours"
+NOTIFY_SWEEP_EVERY = env.float("NOTIFY_SWEEP_EVERY", default=600.0)  # a server process's own sweeps (0: none)
 NOTIFY_MAILS = env.bool("NOTIFY_MAILS", default=True)  # False: no turn or end-of-game mails at all
 #: mails and badge hints in the process's notification thread (False: in the committing thread, tests)
 NOTIFY_IN_THREAD = True
@@ -271,6 +293,7 @@ THROTTLE_GUEST = _limit("THROTTLE_GUEST", "5/3600")  # guest accounts per client
 THROTTLE_LOGIN_IP = _limit("THROTTLE_LOGIN_IP", "10/900")  # failed logins per client IP per 15 min
 THROTTLE_LOGIN_USER = _limit("THROTTLE_LOGIN_USER", "5/900")  # failed logins per username per 15 min
 THROTTLE_LOBBY_PASSWORD = _limit("THROTTLE_LOBBY_PASSWORD", "10/900")  # wrong passwords per IP per lobby
+THROTTLE_PUSH = _limit("THROTTLE_PUSH", "20/3600")  # Web Push subscriptions stored per person per hour
 _open_cap = env.str("LOBBY_OPEN_PER_USER", default="3").strip().lower()
 LOBBY_OPEN_PER_USER = None if _open_cap in ("off", "none", "") else int(_open_cap)  # open lobbies per creator
 #: the client's IP is the proxy's last X-Forwarded-For address (game.site.throttle.client_ip)

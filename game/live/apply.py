@@ -1,9 +1,12 @@
 """Live play's one apply path: an action applied to a game, written, and told.
 
-:func:`act` (people) and :func:`bot_act` (bots) share :func:`_apply_locked`: inside one
-transaction the game row is locked (``select_for_update``; on SQLite the ``IMMEDIATE``
-transaction mode gives one writer at a time), the state is loaded (:mod:`game.live.snapshots`),
-the ruleset applies the action, the action is appended to the log and the version bumped; after
+:func:`act` (people) and :func:`bot_act` (bots) share :func:`_apply_locked`; the site's notes (a
+time-out, a hand-over to a stand-in bot, a take-back, a vacation: :mod:`game.live.notes`) are
+written by :func:`note_locked` the same way, as entries of the log that the engine only records.
+In each, inside one transaction the game row is locked (``select_for_update``; on SQLite the
+``IMMEDIATE`` transaction mode gives one writer at a time), the state is loaded
+(:mod:`game.live.snapshots`), the ruleset applies the action (or records the note), it is
+appended to the log and the version bumped; after
 the commit the game's group hears of the new version (:func:`game.live.notify.game_changed`). An
 :class:`~game.rules.IllegalAction` leaves everything unchanged. Because the lock serialises
 writers across every server process, the last of several simultaneous submissions is applied by
@@ -25,6 +28,8 @@ from django.utils import timezone
 
 from game.models import Action, Game, Lobby, Seat
 from game.rules import IllegalAction
+from game.rules.base import SITE
+from game.rules.base import note as engine_note
 
 from . import bots, clocks, notify, signals, snapshots
 from .seats import bot_seats, seat_status
@@ -244,6 +249,42 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
     _write_action(game, actor, json_action, user, fields)
     if result is not None:  # ratings and the like, in this transaction (game.live.signals)
         signals.game_finished.send(sender=Game, game=game)
+    transaction.on_commit(lambda: _committed(game, new))
+    return game.version
+
+
+def note_locked(game: Game, entries: list[dict[str, Any]], user=None, fields: list[str] | tuple = ()) -> int:
+    """Append the site's notes ``entries`` (:func:`game.live.notes.entry`) to the locked, running
+    ``game``'s log, one version each, and write ``fields`` of ``game`` with the last (the change
+    of seats or clocks the notes record, which the caller has made on ``game``); call inside the
+    transaction that locked the row. Returns the new version.
+
+    Each note is an :class:`~game.models.Action` row of actor :data:`~game.rules.base.SITE`
+    (``user``: the person whose request made it, None for the scheduler), folded by the engine's
+    :func:`~game.rules.base.note`: the state gains one event, nothing else, so the pending
+    decisions, ``awaited_since`` and ``decisions_since`` stay as they are (an act answered at
+    the version before a note still counts). After the commit the new version is pushed like an
+    action's (:func:`_committed`: its ``state`` with the seat status, the bots scheduled, the
+    badges and mails told). The row's unique ``(game, number)`` and the lock make each note
+    happen once: a second writer of the same version fails, and one that waited for the lock
+    finds the clocks or seats already changed. Raises IllegalAction ``game.over``."""
+    if game.status != Game.Status.RUNNING:
+        raise IllegalAction("game.over", "The game is over.")
+    if not entries:
+        raise ValueError("no note to write")
+    rules = game.rules
+    new = snapshots.state_at(game)
+    for i, entry in enumerate(entries):
+        new = engine_note(rules, new, entry)
+        game.version += 1
+        write = ["version"]
+        if game.version % snapshots.snapshot_every() == 0:
+            game.snapshot, game.snapshot_version = snapshots.dump(new), game.version
+            game.snapshot_key = snapshots.code_key(game.ruleset)
+            write += ["snapshot", "snapshot_version", "snapshot_key"]
+        if i == len(entries) - 1:
+            write += [f for f in fields if f not in write]
+        _write_action(game, SITE, entry, user, write)
     transaction.on_commit(lambda: _committed(game, new))
     return game.version
 

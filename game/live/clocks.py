@@ -25,7 +25,7 @@ A **time control** (``Game.time_control``, chosen in the lobby, :func:`parse`) i
 int, "vacation": seconds, "away": unix time | None, "auto": bool}}`` for the people's seats (bots
 have no clock). ``left`` is the time the seat had at ``since`` (None: the clock is stopped);
 ``away`` is when its vacation was turned on (None: off), ``vacation`` the allowance left at that
-moment. ``timeouts`` counts the seat's time-outs; ``auto`` marks a stand-in that took the seat
+moment, ``back`` (once a vacation ended) when the last one ended. ``timeouts`` counts the seat's time-outs; ``auto`` marks a stand-in that took the seat
 because its time ran out and gives it back after one move (until ``max_timeouts``).
 
 >>> tc = parse({"kind": "live", "bank": 60, "increment": 5})
@@ -214,6 +214,7 @@ def set_vacation(clocks: Mapping[str, Mapping[str, Any]], seat: str, on: bool, n
     elif not on and c.get("away") is not None:
         c["vacation"] = vacation_left(clocks, seat, now)
         c["away"] = None
+        c["back"] = now
     return out
 
 

@@ -3,8 +3,10 @@
 On connect it finds the viewer (the user's seat, or None for a spectator), joins the game's
 group through this process's hub (:mod:`game.live.hub`: one relay per process and game) and sends that
 viewer's full ``state``, its ``chat`` history and the ``seats`` status
-(stand-in bots, how long awaited seats have waited). It forwards ``act``, ``chat``, ``stand_in``
-and ``take_back`` to :mod:`game.live` (apply, chat, stand-ins) and answers each with a ``result``, publishing what they
+(stand-in bots, how long awaited seats have waited). It forwards ``act``, ``chat``, ``stand_in``,
+``take_back`` and ``vacation`` to :mod:`game.live` (apply, chat, stand-ins) and answers each with a
+``result`` (``my_games`` makes it follow the person's count of awaiting games for the header's
+badge, :meth:`GameConsumer.my_games`), publishing what they
 committed through the hub (:func:`published`); after every change (a ``game.changed`` group
 message carrying the version) it sends the viewer's new ``state``,
 computed for that viewer by :func:`game.live.payloads.payload_text`, never the raw state.
@@ -46,9 +48,9 @@ from game.rules import IllegalAction
 from . import apply, bots, chat, errors, gamelog, notify, payloads, stand_ins
 from .access import may_see
 from .hub import hub
-from .notify import game_group
+from .notify import game_group, user_group
 from .ratelimit import CappedSocket, TokenBucket, shared_limits, taken
-from .seats import game_seat_status, seat_of
+from .seats import awaiting_count, game_seat_status, seat_of
 
 log = logging.getLogger(__name__)
 
@@ -352,6 +354,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             self.catch_up_task.cancel()
         if hasattr(self, "group"):
             await hub().leave(self.group, self)
+        if getattr(self, "badge_group", None):
+            await hub().leave(self.badge_group, self)
 
     # --- sending ----------------------------------------------------------------------------------
     async def send_json(self, data) -> None:
@@ -384,17 +388,15 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         await self.send(text_data=text)
         return True
 
-    async def push_seats(self, seats: dict | None = None, event: dict | None = None) -> None:
-        """A ``seats`` message: stand-in bots, how long each awaited seat has waited, and the
-        notice of a hand-over or take-back (``event``) in the socket's language."""
+    async def push_seats(self, seats: dict | None = None) -> None:
+        """A ``seats`` message: stand-in bots, how long each awaited seat has waited, the clocks.
+        (A hand-over, a take-back or a time-out is a note of the game's log: its new version's
+        ``state`` carries the seat status and tells it in the log.)"""
         if seats is None:
             seats = await database_sync_to_async(game_seat_status)(self.game_id)
             if seats is None:
                 return
-        notice = None
-        if event is not None:
-            notice = {**event, "text": stand_ins.stand_in_notice(self.ruleset, event, self.lang)}
-        await self.send_json({"type": "seats", **seats, "notice": notice})
+        await self.send_json({"type": "seats", **seats})
 
     # --- receiving --------------------------------------------------------------------------------
     async def receive(self, text_data=None, bytes_data=None) -> None:
@@ -435,6 +437,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             await self.chat(rid, msg)
         elif kind in ("stand_in", "take_back", "vacation"):
             await self.stand_in(rid, kind, msg)
+        elif kind == "my_games":
+            await self.my_games(rid)
         elif kind == "ping":
             await self.send_json({"type": "pong", "id": rid})
         else:
@@ -514,7 +518,26 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         except IllegalAction as exc:
             await self.reply(rid, self.translated(exc))
         else:
-            await self.reply(rid)  # the new seat status arrives through the push (a ``seats`` message)
+            await self.reply(rid)  # the new version (a note in the log, the seat status) arrives through the push
+
+    async def my_games(self, rid=None) -> None:
+        """``my_games``: the header badge's count now (``{"type": "my_games", "id", "awaiting",
+        "changed": false}``), and from then on again whenever it may have changed (this socket
+        joins the person's group, :func:`game.live.notify.user_group`, once), so the game page
+        needs no second socket. Within the owner's shared budget like ``sync``; an anonymous
+        visitor is told 0 and follows nothing."""
+        if not await taken(self.requests):
+            await self.send_error("rate_limited")
+            return
+        user = self.user
+        if user is not None and getattr(user, "is_authenticated", False) and not getattr(self, "badge_group", None):
+            self.badge_group = user_group(user.pk)
+            await hub().join(self.badge_group, self)
+        await self.push_my_games(rid=rid)
+
+    async def push_my_games(self, changed: bool = False, rid=None) -> None:
+        count = await database_sync_to_async(awaiting_count)(self.user)
+        await self.send_json({"type": "my_games", "id": rid, "awaiting": count, "changed": changed})
 
     # --- group messages ---------------------------------------------------------------------------
     async def game_changed(self, event) -> None:
@@ -533,6 +556,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
     async def hub_resync(self, event) -> None:
         """The hub recovered from a channel-layer failure: pushes may have been lost meanwhile."""
         self.catch_up()
+        if getattr(self, "badge_group", None):
+            await self.user_games(event)
 
     def catch_up(self) -> None:
         """Send the latest state (when newer than the socket's) and the seat status, in a task
@@ -561,8 +586,13 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             await asyncio.sleep(CATCH_UP_DELAYS[min(attempt, len(CATCH_UP_DELAYS) - 1)])
             attempt += 1
 
-    async def game_seats(self, event) -> None:
-        await self.push_seats(event["seats"], event.get("event"))
+    async def user_games(self, event) -> None:
+        """``{"type": "user.games"}`` on the person's group: their count of awaiting games may have
+        changed (a hint; counted again here)."""
+        try:
+            await self.push_my_games(changed=True)
+        except DB_DOWN:  # the next hint, or the page's next my_games, tells it
+            pass
 
     async def game_viewers(self, event) -> None:
         """A moderator changed the game's seats: a socket that may no longer see the game is closed

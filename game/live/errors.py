@@ -39,6 +39,7 @@ MESSAGES = {
     "vacation.not_allowed": _("This game has no vacation allowance."),
     "vacation.bad_value": _("Say whether your vacation is on or off."),
     "vacation.none_left": _("Your vacation allowance is used up."),
+    "vacation.too_soon": _("Your last vacation has just ended: you can start another in %(wait)s seconds."),
     "replay.no_version": _("This game has no such moment."),
     "replay.players_only": _("Only the players of this game can replay it while it is being played."),
     "export.not_finished": _("A game can be downloaded once it is over."),

@@ -2,8 +2,9 @@
 told in plain language (English or simplified Chinese).
 
 AGoT sentences come from :func:`game.rules.agot.log.describe`, The Duke's from
-:func:`game.rules.duke.log.describe`. Unknown events fall back to their kind, so a new engine
-event never breaks the page.
+:func:`game.rules.duke.log.describe`, the site's notes (a time-out, a stand-in) from
+:func:`game.live.notes.text`. Unknown events fall back to their kind, so a new engine event
+never breaks the page.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ def lines(ruleset: str, view: dict[str, Any], lang: str) -> list[dict[str, Any]]
     """``[{"n": int, "text": str, "round": int | None, "areas": [str]}]``, the latest
     :data:`LOG_WINDOW` events of ``view["events"]`` told in ``lang``; ``n`` counts events from
     the game's start; ``areas`` are the ids of the board areas the line names (AGoT; empty for
-    rulesets without areas), which the page highlights while the line is hovered or tapped."""
+    rulesets without areas), which the page highlights while the line is hovered or tapped. A
+    line telling a note of the site (:mod:`game.live.notes`) also has ``"note": true``."""
     events = view.get("events") or []
     first = max(0, len(events) - LOG_WINDOW)
     window = list(events[first:])
@@ -41,9 +43,14 @@ def lines(ruleset: str, view: dict[str, Any], lang: str) -> list[dict[str, Any]]
     if hit is not None:
         return list(hit[1])
     out = []
+    from .notes import of_event
+
     with translation.override(key):
         for i, ev in enumerate(window, start=first):
-            out.append({"n": i, "text": _told(ruleset, ev, key), "round": ev.get("round", ev.get("turn")), "areas": named_areas(ruleset, ev)})
+            line = {"n": i, "text": _told(ruleset, ev, key), "round": ev.get("round", ev.get("turn")), "areas": named_areas(ruleset, ev)}
+            if of_event(ruleset, ev) is not None:
+                line["note"] = True  # the site's note (a time-out, a stand-in), not a move
+            out.append(line)
     with _LINES_LOCK:
         _LINES[cache_key] = (window, out)
         while len(_LINES) > _LINES_MAX:
@@ -78,7 +85,7 @@ def _told(ruleset: str, ev: dict[str, Any], lang: str) -> str:
 def named_areas(ruleset: str, event: dict[str, Any]) -> list[str]:
     """The ids of the board areas ``event`` names (``[]`` for a ruleset without areas, or an
     event that names none)."""
-    if ruleset != "agot2":
+    if ruleset != "agot2" or (event.get("kind") == "note" if isinstance(event, dict) else False):
         return []
     from game.rules.agot.log import areas
 
@@ -89,6 +96,12 @@ def named_areas(ruleset: str, event: dict[str, Any]) -> list[str]:
 
 
 def describe(ruleset: str, event: dict[str, Any], lang: str) -> str:
+    """The sentence of ``event`` (one of a view's ``events``) in ``lang``."""
+    from . import notes
+
+    note = notes.of_event(ruleset, event)
+    if note is not None:
+        return notes.text(ruleset, note, lang)
     if ruleset == "agot2":
         from game.rules.agot.log import describe as agot_describe
 

@@ -92,12 +92,6 @@ def game_changed(game_id: int, version: int, seats: dict | None = None) -> None:
     transaction.on_commit(lambda: _send(game_group(game_id), message))
 
 
-def seats_changed(game_id: int, seats: dict, event: dict) -> None:
-    """After commit, tell the game's group that a stand-in bot took or gave back a seat
-    (``event``: ``{"kind": "stand_in" | "take_back", "seat"}``)."""
-    transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.seats", "seats": seats, "event": event}))
-
-
 def chat_posted(game_id: int, message: dict) -> None:
     """After commit, hand a stored chat line to the game's consumers (each one filters by channel)."""
     transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.chat", "message": message}))

@@ -33,7 +33,7 @@ from typing import Any
 
 from game.models import Action, Game
 from game.rules import get_ruleset
-from game.rules.base import open_view, progress
+from game.rules.base import SITE, note, open_view, progress
 
 from . import gamelog, payloads
 
@@ -85,8 +85,8 @@ class Book:
         v, state = self.tip
         rules = self.rules
         for actor, data in rows.values_list("actor", "action"):
-            action = rules.parse_action(data)
-            state = rules.apply(state, actor, action)
+            action = data if actor == SITE else rules.parse_action(data)  # a note stays its JSON
+            state = _apply(rules, state, actor, action)
             self.actions.append((actor, action))
             v += 1
             if v % CHECKPOINT_EVERY == 0:
@@ -112,9 +112,15 @@ class Book:
                 state = self.checkpoints[start]
             rules = self.rules
             for actor, action in self.actions[start:version]:
-                state = rules.apply(state, actor, action)
+                state = _apply(rules, state, actor, action)
         self.last = (version, state)
         return state
+
+
+def _apply(rules, state: Any, actor: str, action: Any) -> Any:
+    """One parsed entry of the log applied: a note of the site (:func:`game.rules.base.note`) or
+    the ruleset's ``apply``."""
+    return note(rules, state, action) if actor == SITE else rules.apply(state, actor, action)
 
 
 _BOOKS: OrderedDict[int, Book] = OrderedDict()

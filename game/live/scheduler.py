@@ -10,9 +10,12 @@ passed (one indexed query) and fires each one in a transaction of its own:
 * under the lock the deadline is checked again (another process may have fired it and moved it
   on: nothing fires twice), then :func:`game.live.stand_ins.fire_due` does what is due: a
   clock run out hands the seat to the stand-in bot, a vacation used up ends; each firing is a
-  numbered :class:`~game.models.ClockFiring` row, written in the same transaction;
+  note in the game's log (an :class:`~game.models.Action` row of the site, unique per game and
+  number, :mod:`game.live.notes`), written in the same transaction through the one apply path,
+  so it is versioned and pushed like an action and counted from the log;
 * a deadline with no clock due is an overdue bot or stand-in move (``GAME_BOT_RESCUE``): the bot
-  moves through :func:`game.live.apply.bot_act`, the one apply path.
+  moves through :func:`game.live.apply.bot_act`, the one apply path (the move is in the log;
+  the rescue itself is no event of the game and leaves no note).
 
 Nothing is lost across restarts: the deadline is in the database, so a deadline that passed while
 every server was down fires on the first pass after start; a process that stops mid-firing
@@ -35,7 +38,7 @@ import time
 from django.conf import settings
 from django.db import close_old_connections, connections, transaction
 
-from game.models import ClockFiring, Game
+from game.models import Game
 
 from . import clocks
 from .apply import _when, bot_act, rescue_after
@@ -76,8 +79,6 @@ def fire_game(game_id: int, now: float | None = None) -> list[tuple[str, str]]:
             game.save(update_fields=["deadline"])
             rescue = any(s not in (game.clocks or {}) or s in (game.stand_ins or {}) for s in awaited)
             if rescue:
-                number = ClockFiring.objects.filter(game=game).count() + 1
-                ClockFiring.objects.create(game=game, number=number, seat="", kind="bot", version=game.version, due=now)
                 fired = [("", "bot")]
     if rescue:
         bot_act(game_id)  # its own transaction, under the game's lock; it finds the awaited bot itself

@@ -26,6 +26,21 @@ def seat_of(game: Game, user) -> str | None:
     return seat or None
 
 
+def awaiting_count(user) -> int:
+    """How many running games await ``user``'s decision now: games where the person's seat is
+    awaited and no stand-in bot plays it (0 for an anonymous visitor). One query. The header's
+    "My games" badge (pushed by the lobby-list socket and by the game socket, see
+    ``docs/protocol.md``)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return 0
+    rows = (
+        Seat.objects.filter(user=user, bot="", lobby__game__isnull=False, lobby__game__status=Game.Status.RUNNING)
+        .exclude(house="")
+        .values_list("house", "lobby__game__awaited_since", "lobby__game__stand_ins")
+    )
+    return sum(1 for house, since, stand_ins in rows if house in (since or {}) and house not in (stand_ins or {}))
+
+
 def bot_seats(game: Game) -> dict[str, str]:
     """``{seat: bot level}`` of the game's bot seats, and of the people's seats a stand-in bot
     plays for now (``game.stand_ins``)."""

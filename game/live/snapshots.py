@@ -1,7 +1,8 @@
 """Game states from the log, fast: a per-process cache and pickled snapshots in the database.
 
 A game's state is a fold of ``apply`` over its :class:`~game.models.Action` log (DESIGN.md
-principle 3); everything here is only a cache of that fold:
+principle 3; the site's notes folded by :func:`game.rules.base.note`, see
+:func:`game.rules.base.step`); everything here is only a cache of that fold:
 
 * :data:`CACHE` keeps the latest states of recent games in this process, keyed by
   ``(game id, version)``. A version names exactly one state (the log is append-only), so a cached
@@ -24,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+
+from game.rules.base import step
 
 log = logging.getLogger(__name__)
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
@@ -130,7 +133,7 @@ def state_at(game, version: int | None = None) -> Any:
         else:
             start, state = 0, rules.new_game(game.players, game.seed, game.options)
     rows = Action.objects.filter(game=game, number__gt=start, number__lte=target).order_by("number")
-    for row in rows.values_list("actor", "action"):
-        state = rules.apply(state, row[0], rules.parse_action(row[1]))
+    for actor, data in rows.values_list("actor", "action"):
+        state = step(rules, state, actor, data)  # an action, or a note of the site
     CACHE.put(game.pk, target, state)
     return state

@@ -1,7 +1,11 @@
-"""Stand-in bots: a player hands an away player's seat to a bot, and the player takes it back.
+"""Stand-in bots: a player hands an away player's seat to a bot, and the player takes it back;
+vacations; and what the scheduler fires when a clock runs out.
 
 The seat keeps its user; while ``Game.stand_ins`` names it, :func:`game.live.apply.bot_act`
-plays it. Both operations lock the game row, like every write of live play.
+plays it. Every operation here locks the game row, like every write of live play, and is
+recorded as the site's note in the game's log (:mod:`game.live.notes`) through the one apply
+path (:func:`game.live.apply.note_locked`): versioned, told in the log panel, pushed like an
+action, kept after a reload and in the replay.
 """
 
 from __future__ import annotations
@@ -10,14 +14,12 @@ import time
 from typing import Any
 
 from django.db import transaction
-from django.utils import translation
-from django.utils.translation import gettext
 
 from game.models import Game, Seat
-from game.rules import IllegalAction, get_ruleset
+from game.rules import IllegalAction
 
-from . import bots, clocks, gamelog, notify, signals
-from .apply import _locked, _when, rescue_after
+from . import bots, clocks, notes
+from .apply import _locked, _when, note_locked, rescue_after
 from .seats import STAND_IN_LEVEL, away_after, seat_of, seat_status
 
 
@@ -63,23 +65,22 @@ def hand_to_bot(game_id: int, user, seat: Any) -> dict[str, Any]:
         if left > 0:
             raise IllegalAction("stand_in.not_away", "That seat has not been awaited long enough.", seat=seat, wait=int(left) + 1)
         game.stand_ins = {**(game.stand_ins or {}), seat: STAND_IN_LEVEL}
-        game.save(update_fields=["stand_ins", *_settle(game, time.time())])  # the seat's clock stops
-        status = seat_status(game)
+        fields = ["stand_ins", *_settle(game, time.time())]  # the seat's clock stops
         gid = game.pk
-        notify.seats_changed(gid, status, {"kind": "stand_in", "seat": seat})
         transaction.on_commit(lambda: bots.forget_botless(gid))
-        transaction.on_commit(lambda: bots.schedule_bots(gid))
-        transaction.on_commit(lambda: signals.game_committed.send_robust(sender=Game, game=game))  # "My games" badges
-        return status
+        note_locked(game, [notes.entry(notes.STAND_IN, seat)], user, fields)
+        return seat_status(game)
 
 
 def take_back(game_id: int, user) -> dict[str, Any]:
     """``user`` takes their seat back from its stand-in bot, which stops at once (the bot acts only
     under the game's lock, after reading ``stand_ins``); returns the new :func:`seat_status`.
     Their wait starts again. Raises IllegalAction, writing nothing: ``game.not_found``,
-    ``stand_in.not_a_player``, ``stand_in.none`` (no bot plays the user's seat)."""
+    ``game.over``, ``stand_in.not_a_player``, ``stand_in.none`` (no bot plays the user's seat)."""
     with transaction.atomic():
         game = _locked(game_id)
+        if game.status != Game.Status.RUNNING:
+            raise IllegalAction("game.over", "The game is over.")
         me = seat_of(game, user)
         if me is None:
             raise IllegalAction("stand_in.not_a_player", "You do not have a seat in this game.")
@@ -96,11 +97,16 @@ def take_back(game_id: int, user) -> dict[str, Any]:
         # the clock starts again as it was (live; an empty bank gets the increment), or with a
         # new decision's time (deadline)
         fields += _settle(game, now, fresh={me})
-        game.save(update_fields=fields)
-        status = seat_status(game)
-        notify.seats_changed(game.pk, status, {"kind": "take_back", "seat": me})
-        transaction.on_commit(lambda: signals.game_committed.send_robust(sender=Game, game=game))  # "My games" badges
-        return status
+        note_locked(game, [notes.entry(notes.TAKE_BACK, me)], user, fields)
+        return seat_status(game)
+
+
+def vacation_rest() -> float:
+    """Seconds after the end of a vacation before its player may start another one
+    (``settings.GAME_VACATION_REST``, default 60)."""
+    from django.conf import settings
+
+    return float(getattr(settings, "GAME_VACATION_REST", 60))
 
 
 def set_vacation(game_id: int, user, on: Any) -> dict[str, Any]:
@@ -109,7 +115,10 @@ def set_vacation(game_id: int, user, on: Any) -> dict[str, Any]:
     by itself when the allowance is used up (:mod:`game.live.scheduler`). Returns the new
     :func:`seat_status`. Raises IllegalAction, writing nothing: ``game.not_found``, ``game.over``,
     ``vacation.not_a_player``, ``vacation.not_allowed`` (no deadlines, or no allowance in this
-    game), ``vacation.bad_value`` (``on`` not a boolean), ``vacation.none_left``."""
+    game), ``vacation.bad_value`` (``on`` not a boolean), ``vacation.none_left``,
+    ``vacation.too_soon`` (turned on again within :func:`vacation_rest` seconds of the end of the
+    last one; ``params.wait``: seconds left). Each change is a note of the game's log, so that
+    limit keeps a player from filling the log by toggling."""
     if not isinstance(on, bool):
         raise IllegalAction("vacation.bad_value", "on must be true or false.")
     with transaction.atomic():
@@ -125,14 +134,16 @@ def set_vacation(game_id: int, user, on: Any) -> dict[str, Any]:
         now = time.time()
         if on == (game.clocks[me].get("away") is not None):
             return seat_status(game, now)  # already so: nothing to write
+        back = game.clocks[me].get("back")
         try:
             game.clocks = clocks.set_vacation(game.clocks, me, on, now)
         except ValueError:
             raise IllegalAction("vacation.none_left", "Your vacation allowance is used up.") from None
-        game.save(update_fields=_settle(game, now))
-        status = seat_status(game, now)
-        notify.seats_changed(game.pk, status, {"kind": "vacation_on" if on else "vacation_off", "seat": me})
-        return status
+        if on and back is not None and now - back < vacation_rest():
+            wait = max(1, int(back + vacation_rest() - now) + 1)
+            raise IllegalAction("vacation.too_soon", "Your last vacation ended a moment ago.", wait=wait)
+        note_locked(game, [notes.entry(notes.VACATION_ON if on else notes.VACATION_OFF, me)], user, _settle(game, now))
+        return seat_status(game, now)
 
 
 def fire_due(game: Game, now: float) -> list[tuple[str, str]]:
@@ -144,59 +155,31 @@ def fire_due(game: Game, now: float) -> list[tuple[str, str]]:
       at 0, its time-outs count one more); below the time control's ``max_timeouts`` the stand-in
       gives the seat back after one move, from then on it keeps it until the player takes it back.
 
-    Each firing is one :class:`~game.models.ClockFiring` row (numbered per game: a double
-    firing cannot be written) and one ``seats`` push with its notice. Returns the ``(seat, kind)``
-    fired, in order."""
-    from game.models import ClockFiring
-
+    Each firing is one note of the game's log (:func:`game.live.apply.note_locked`: one version
+    each, pushed like an action, told in the log panel), written with the change it records in
+    this transaction: a deadline fires once, since the lock serialises the scheduler's passes and
+    the note's number is unique per game. Returns the ``(seat, kind)`` fired, in order."""
     tc = game.time_control or {}
     fired = []
-    number = ClockFiring.objects.filter(game=game).count()
     for _ in range(2 * len(game.clocks or {}) + 1):  # a vacation's end may make a clock due itself
         todo = clocks.due(game.clocks or {}, now)
         if not todo:
             break
         seat, kind = todo[0]
-        c = dict(game.clocks[seat])
-        due_at = (c["away"] + c["vacation"]) if kind == "vacation_over" else (c["since"] + c["left"])
-        if kind == "vacation_over":
+        if kind == notes.VACATION_OVER:
             game.clocks = clocks.set_vacation(game.clocks, seat, False, now)
         else:
+            c = dict(game.clocks[seat])
             c.update(left=0.0, since=None, timeouts=int(c.get("timeouts", 0)) + 1)
             c["auto"] = c["timeouts"] < int(tc.get("max_timeouts", clocks.MAX_TIMEOUTS))
             game.clocks = {**game.clocks, seat: c}
             game.stand_ins = {**(game.stand_ins or {}), seat: STAND_IN_LEVEL}
         _settle(game, now)
-        number += 1
-        ClockFiring.objects.create(game=game, number=number, seat=seat, kind=kind, version=game.version, due=due_at)
         fired.append((seat, kind))
     if not fired:
         return fired
-    game.save(update_fields=["clocks", "deadline", "stand_ins"])
-    status = seat_status(game, now)
-    for seat, kind in fired:
-        notify.seats_changed(game.pk, status, {"kind": kind, "seat": seat})
     gid = game.pk
-    if any(kind == "timeout" for _, kind in fired):
+    if any(kind == notes.TIMEOUT for _, kind in fired):
         transaction.on_commit(lambda: bots.forget_botless(gid))
-        transaction.on_commit(lambda: bots.schedule_bots(gid))
+    note_locked(game, [notes.entry(kind, seat) for seat, kind in fired], None, ["clocks", "deadline", "stand_ins"])
     return fired
-
-
-def stand_in_notice(ruleset: str, event: dict[str, Any], lang: str) -> str:
-    """The log line of a hand-over or take-back in ``lang``: "A bot now plays for Stark." """
-    key = gamelog.lang_key(lang)
-    house = get_ruleset(ruleset).seat_names().get(event.get("seat"), {}).get(key, event.get("seat"))
-    with translation.override(key):
-        kind = event.get("kind")
-        if kind == "stand_in":
-            return gettext("A bot now plays for %(house)s.") % {"house": house}
-        if kind == "timeout":
-            return gettext("The stand-in plays for %(house)s: %(house)s's time ran out.") % {"house": house}
-        if kind == "vacation_on":
-            return gettext("%(house)s is on vacation: their deadlines are paused.") % {"house": house}
-        if kind == "vacation_off":
-            return gettext("%(house)s is back from vacation.") % {"house": house}
-        if kind == "vacation_over":
-            return gettext("%(house)s's vacation is used up: their deadline runs again.") % {"house": house}
-        return gettext("%(house)s is back: the bot no longer plays for them.") % {"house": house}

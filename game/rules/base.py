@@ -6,7 +6,11 @@ The site only ever talks to a ruleset through :class:`Ruleset`:
 
 * a game is ``(ruleset id, options, seed)`` plus the ordered list of accepted ``(actor, action)``
   pairs; its state is a fold of :meth:`Ruleset.apply` over that log, starting from
-  :meth:`Ruleset.new_game`;
+  :meth:`Ruleset.new_game` (:func:`step` folds one entry). The log may also hold the site's
+  **notes** (actor :data:`SITE`): things that happened to the table rather than in the game, such
+  as a player's time running out and a stand-in bot taking the seat. The rules never read a note:
+  :func:`note` only adds it to the state's events, so it is told in the log, versioned and
+  replayed like an action, and every other part of the state stays as it was;
 * :meth:`Ruleset.pending` says who must decide what now;
 * :meth:`Ruleset.view` is the only way anything about a state reaches a browser.
 
@@ -20,7 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, runtime_checkable
 
-__all__ = ["IllegalAction", "Decision", "Ruleset", "open_view", "progress"]
+__all__ = ["IllegalAction", "Decision", "Ruleset", "open_view", "progress", "SITE", "note", "step"]
+
+#: the actor of the site's notes in a game's log (no ruleset has a seat of that name)
+SITE = ""
+#: a note holds at most this many members, each value a string (at most 40 characters), an int or a bool
+NOTE_MAX_KEYS = 8
 
 
 class IllegalAction(ValueError):
@@ -95,6 +104,15 @@ class Ruleset(Protocol):
     * ``progress(state) -> {"round": int | None, "phase": str | None}``: where a state stands in
       the game, for jumping to a round or phase in a replay. Default: read from
       ``view(state, None)`` (its ``round`` or ``turn``, and ``phase``).
+
+    Optional, for the site's notes in the log (use the module function :func:`note`):
+
+    * ``note(state, entry) -> State``: ``state`` with one more event, told to every viewer, that
+      carries ``entry`` (a checked flat JSON object, see :func:`note`) under the key ``"note"``;
+      nothing else changes: not the pending decisions, the result, the random generator nor the
+      ruleset's own count of actions. AGoT's event is ``{"kind": "note", "round", "to": None,
+      "note": entry}``, The Duke's ``{"type": "note", "turn", "note": entry}``. Default: the
+      state unchanged (the note is then in the log but not in the state's events).
     """
 
     id: str  #: registry id, e.g. ``"agot2"``
@@ -153,3 +171,41 @@ def progress(rules: Any, state: Any) -> dict[str, Any]:
     v = rules.view(state, None)
     r = v.get("round", v.get("turn"))
     return {"round": r if isinstance(r, int) else None, "phase": v.get("phase") if isinstance(v.get("phase"), str) else None}
+
+
+def note(rules: Any, state: Any, entry: Any) -> Any:
+    """``state`` with the site's note ``entry`` among its events (``rules.note`` when the ruleset
+    has it, else ``state`` unchanged); ``state`` itself is not modified.
+
+    ``entry`` must be a JSON object of at most :data:`NOTE_MAX_KEYS` members with a string
+    ``"type"``, each value a string of at most 40 characters, an int or a bool (a note names a
+    seat and what happened to it, ``{"type": "timeout", "seat": "stark"}``: never free text).
+    Raises ``IllegalAction("note.malformed")`` otherwise.
+
+    >>> from game.rules import get_ruleset
+    >>> rules = get_ruleset("duke")
+    >>> s = rules.new_game(2, 1, {})
+    >>> t = note(rules, s, {"type": "timeout", "seat": "light"})
+    >>> t.events[-1]["note"], rules.pending(t) == rules.pending(s)
+    ({'type': 'timeout', 'seat': 'light'}, True)
+    """
+    if (
+        not isinstance(entry, dict)
+        or not isinstance(entry.get("type"), str)
+        or len(entry) > NOTE_MAX_KEYS
+        or not all(isinstance(k, str) and len(k) <= 40 for k in entry)
+        or not all(type(v) in (int, bool) or (type(v) is str and len(v) <= 40) for v in entry.values())
+    ):
+        raise IllegalAction("note.malformed", "A note is a small flat object with a string type.")
+    fn = getattr(rules, "note", None)
+    return fn(state, dict(entry)) if fn is not None else state
+
+
+def step(rules: Any, state: Any, actor: str, data: Any) -> Any:
+    """The state after one entry of a game's log: ``(actor, data)`` as stored (``data`` the
+    action's JSON object), a note of the site when ``actor`` is :data:`SITE` (:func:`note`), else
+    ``rules.apply(state, actor, rules.parse_action(data))``. Replays, snapshots and exports all
+    fold a log with it. Raises :class:`IllegalAction` as those do."""
+    if actor == SITE:
+        return note(rules, state, data)
+    return rules.apply(state, actor, rules.parse_action(data))

@@ -37,7 +37,7 @@ from . import ratings
 User = get_user_model()
 PAGE_SIZE = 20
 EXPORT_FORMAT = "gotweb-game"
-EXPORT_FORMAT_VERSION = 1
+EXPORT_FORMAT_VERSION = 2
 
 
 # --- who may see what -----------------------------------------------------------------------------
@@ -134,9 +134,12 @@ def replay_config(request: HttpRequest, game: Game, viewer: str | None) -> dict:
 
 # --- export -----------------------------------------------------------------------------------------
 def export_data(game: Game) -> dict:
-    """The export of a finished game: ``{"format": "gotweb-game", "format_version": 1, "game",
+    """The export of a finished game: ``{"format": "gotweb-game", "format_version": 2, "game",
     "ruleset", "players", "options", "seed", "seats": [{"seat", "player", "bot"}], "result",
-    "version", "actions": [{"n", "actor", "action"}]}``, enough for ``manage.py replay``."""
+    "version", "actions": [{"n", "actor", "action"}]}``, enough for ``manage.py replay``.
+    ``actions`` is the whole log: the rules' actions and the site's notes (``actor`` ``""``,
+    ``action`` ``{"type": "timeout", "seat": ...}`` and the like, :mod:`game.live.notes`; new in
+    format version 2)."""
     seats = {s.house: s for s in Seat.objects.filter(lobby_id=game.lobby_id).select_related("user__profile")}
     order = game.rules.seats(game.players, game.options)
     actions = game.actions.order_by("number").values_list("number", "actor", "action")

@@ -3,7 +3,8 @@ awaiting their decision at the top, each with whose turn it is and the time left
 seats' clocks or deadlines (:func:`game.live.deadlines.deadline_of`); finished games below with
 their result. Only one's own games: the page takes no id.
 
-The header's badge counts the running games awaiting the person (:func:`awaiting_count`, put in
+The header's badge counts the running games awaiting the person
+(:func:`game.live.seats.awaiting_count`, put in
 every page's context by :func:`header_badge`); the lobby-list socket (``/ws/lobbies/``,
 :mod:`game.site.lobby_consumer`) pushes the new count (``{"type": "my_games", "awaiting": n}``)
 whenever it may have changed.
@@ -16,6 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from game.live.deadlines import deadline_of
+from game.live.seats import awaiting_count
 from game.models import Game, Seat, display_name, language_key
 
 FINISHED_SHOWN = 50  #: finished games listed, newest first
@@ -33,17 +35,6 @@ def _awaits(game: Game, house: str) -> bool:
 def _my_seats(user):
     """The user's people's seats in started games (bots' seats are no one's)."""
     return Seat.objects.filter(user=user, bot="", lobby__game__isnull=False).exclude(house="")
-
-
-def awaiting_count(user) -> int:
-    """How many running games await ``user``'s decision now (0 for an anonymous visitor). One
-    query."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        return 0
-    rows = _my_seats(user).filter(lobby__game__status=Game.Status.RUNNING).values_list(
-        "house", "lobby__game__awaited_since", "lobby__game__stand_ins"
-    )
-    return sum(1 for house, since, stand_ins in rows if house in (since or {}) and house not in (stand_ins or {}))
 
 
 def header_badge(request: HttpRequest) -> dict:

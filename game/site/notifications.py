@@ -3,8 +3,12 @@
 **Mails.** "Your turn in <game>" when a game awaits a person's decision, they have not acted
 for ``NOTIFY_MAIL_AFTER`` seconds (default 300; at once in a correspondence game,
 :func:`game.live.deadlines.is_correspondence`) and they have no socket of the site open
-(:func:`connected`: a page of the site open tells them itself; the check is made again later), and "<game> has ended" when it ends. At most one
-mail per game, person and awaited decision: a :class:`~game.models.MailSent` row is written
+(:func:`connected`: a page of the site open tells them itself; the check is made again later);
+in a correspondence game, "your deadline in <game> is in 2 hours" once the decision's deadline is
+``NOTIFY_DEADLINE_WARNING`` seconds away (default 7200; only when a decision has more time than
+that, sent whether or not a page is open: it is the last call before the stand-in bot plays the
+seat, and an open tab is no proof of attention); and "<game> has ended" when it ends. At most one
+mail of each kind per game, person and awaited decision: a :class:`~game.models.MailSent` row is written
 (unique on game, user, kind and decision) before the mail goes, so two processes never both send
 it. A decision is identified by the version since which the seat's pending decisions have been
 what they are (``Game.decisions_since``). No mail to guests, bots, seats a stand-in bot plays,
@@ -16,9 +20,16 @@ people without an address, or people who switched that kind off (the preference 
 thread, :class:`Worker`), which sends what is due and keeps a timer for what will be due later.
 ``NOTIFY_IN_THREAD = False`` runs the same work in the committing thread after the commit (tests);
 ``NOTIFY_MAILS = False`` sends no mail at all (the test session's default: its own tests turn it on).
-:func:`sweep` checks every running game (``python manage.py notify_sweep``), for what a process
-that stopped had still to send. A mail server that fails is logged; play goes on, and that
+:func:`sweep` checks every running game, for what a process that stopped had still to send (its
+timers are in memory): each server process sweeps at start and every ``NOTIFY_SWEEP_EVERY``
+seconds (default 600; :meth:`Worker.start_sweeps`), and ``python manage.py notify_sweep`` does it
+by hand. A mail server that fails is logged; play goes on, and that
 decision's mail is not retried.
+
+**Web Push.** A person with a browser subscribed (:mod:`game.site.webpush`) and no page of the
+site open is pushed "your turn" as soon as a game awaits them, once per decision (a
+:class:`~game.models.MailSent` row of kind ``"push"``, written before the push like a mail's);
+guests too, since a push needs no address.
 
 **Badge hints.** After every commit, each player whose count of awaiting games may have changed
 is told (:func:`tell_players`, :func:`game.live.notify.user_games_changed`); their lobby-list
@@ -42,28 +53,36 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.core.mail import EmailMessage
-from django.db import IntegrityError, close_old_connections, transaction
+from django.db import IntegrityError, close_old_connections, connections, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.csrf import csrf_exempt
 
 from game.live import notify
-from game.live.deadlines import is_correspondence
+from game.live.deadlines import deadline_of, is_correspondence
 from game.live.ratelimit import open_sockets
-from game.models import Game, MailSent, NotificationPrefs, Seat, is_guest, language_key
+from game.models import Game, MailSent, NotificationPrefs, PushSubscription, Seat, is_guest, language_key
+
+from . import webpush
 
 log = logging.getLogger(__name__)
 UNSUBSCRIBE_SALT = "gotweb.notifications.unsubscribe"
-TURN, END = "turn", "end"
+TURN, END, DEADLINE, PUSH = "turn", "end", "deadline", "push"
 
 
 def mail_after() -> float:
     """Seconds a person must have been awaited before the turn mail (``NOTIFY_MAIL_AFTER``, 300)."""
     return float(getattr(settings, "NOTIFY_MAIL_AFTER", 300))
+
+
+def deadline_warning() -> float:
+    """Seconds before a correspondence deadline when its player is warned
+    (``NOTIFY_DEADLINE_WARNING``, 7200: "your deadline is in 2 hours")."""
+    return float(getattr(settings, "NOTIFY_DEADLINE_WARNING", 7200))
 
 
 # --- who is awaited ---------------------------------------------------------------------------------
@@ -108,12 +127,14 @@ def _may_mail(user, kind: str) -> NotificationPrefs | None:
     if not user.email or is_guest(user) or getattr(getattr(user, "profile", None), "is_bot", False):
         return None
     prefs = _prefs(user)
-    return prefs if (prefs.turn_mail if kind == TURN else prefs.end_mail) else None
+    wanted = {TURN: prefs.turn_mail, DEADLINE: prefs.deadline_mail, END: prefs.end_mail}[kind]
+    return prefs if wanted else None
 
 
-def _send_once(game: Game, user, kind: str, decision: int) -> bool:
+def _send_once(game: Game, user, kind: str, decision: int, left: float = 0.0) -> bool:
     """Send ``kind``'s mail about ``game`` to ``user`` unless one was sent for this decision;
-    True when this call sent it. Mail server failures are logged, never raised."""
+    True when this call sent it (``left``: the seconds until the deadline, for ``deadline``).
+    Mail server failures are logged, never raised."""
     prefs = _may_mail(user, kind)
     if prefs is None:
         return False
@@ -129,6 +150,15 @@ def _send_once(game: Game, user, kind: str, decision: int) -> bool:
         if kind == TURN:
             subject = _("Your turn in %(game)s") % {"game": name}
             lead = _("The game %(game)s is waiting for your decision.") % {"game": name}
+        elif kind == DEADLINE:
+            hours = max(1, round(left / 3600))
+            subject = ngettext(
+                "Your deadline in %(game)s is in %(n)s hour", "Your deadline in %(game)s is in %(n)s hours", hours
+            ) % {"game": name, "n": hours}
+            lead = _(
+                "The game %(game)s is still waiting for your decision. If you have not decided when your"
+                " deadline passes, the stand-in bot plays for you."
+            ) % {"game": name}
         else:
             subject = _("%(game)s has ended") % {"game": name}
             lead = _("The game %(game)s is over. See how it ended:") % {"game": name}
@@ -155,6 +185,30 @@ def _send_once(game: Game, user, kind: str, decision: int) -> bool:
     return True
 
 
+def _push_owed(game: Game, user, decision: int) -> bool:
+    """Whether ``user`` has a subscribed browser and was not pushed about this decision yet."""
+    return (
+        PushSubscription.objects.filter(user=user).exists()
+        and not MailSent.objects.filter(game=game, user=user, kind=PUSH, decision=decision).exists()
+    )
+
+
+def _push_once(game: Game, user, decision: int) -> bool:
+    """Push "your turn" in ``game`` to ``user``'s browsers unless it was pushed for this decision;
+    True when this call pushed it to at least one. Nothing for people without a subscription."""
+    if not PushSubscription.objects.filter(user=user).exists():
+        return False
+    try:
+        with transaction.atomic():
+            MailSent.objects.create(game=game, user=user, kind=PUSH, decision=decision)
+    except IntegrityError:  # pushed already (here or by another process)
+        return False
+    sent = webpush.send(user, lambda lang: webpush.turn_payload(game, lang))
+    if sent:
+        MailSent.objects.filter(game=game, user=user, kind=PUSH, decision=decision).update(ok=True)
+    return sent > 0
+
+
 def check_game(game_id: int, now: float | None = None) -> float | None:
     """Send the mails ``game_id`` owes now (read fresh from the database); returns the unix time
     when its next turn mail falls due, or None."""
@@ -168,9 +222,14 @@ def check_game(game_id: int, now: float | None = None) -> float | None:
         for user in by_house.values():
             _send_once(game, user, END, 0)
         return None
-    after = 0.0 if is_correspondence(game) else mail_after()
+    correspondence = is_correspondence(game)
+    after = 0.0 if correspondence else mail_after()
+    warn = deadline_warning()
+    # a decision with no more time than the warning window is not warned about
+    warned = correspondence and float((game.time_control or {}).get("per_move", 0)) > warn
     since = game.decisions_since or {}
     stand_ins = game.stand_ins or {}
+    push = webpush.enabled()
     next_due = None
     for house, waited_from in (game.awaited_since or {}).items():
         user = by_house.get(house)
@@ -179,16 +238,30 @@ def check_game(game_id: int, now: float | None = None) -> float | None:
         due = float(waited_from) + after
         if due <= now and connected(user):  # on the site: the page and its badge tell them
             due = now + max(mail_after(), 60.0)  # look again later
+        decision = int(since.get(house, 0))
+        if push and _push_owed(game, user, decision):
+            if not connected(user):
+                _push_once(game, user, decision)
+            else:  # on the site now: look again later (the page may be closed by then)
+                again = now + max(mail_after(), 60.0)
+                next_due = again if next_due is None else min(next_due, again)
         if due <= now:
             _send_once(game, user, TURN, int(since.get(house, 0)))
         else:
             next_due = due if next_due is None else min(next_due, due)
+        deadline = deadline_of(game, house) if warned else None  # None: paused (vacation) or stopped
+        if deadline is not None:
+            end = deadline.timestamp()
+            if end - warn <= now < end:
+                _send_once(game, user, DEADLINE, int(since.get(house, 0)), left=end - now)
+            elif now < end - warn:
+                next_due = end - warn if next_due is None else min(next_due, end - warn)
     return next_due
 
 
-def sweep(now: float | None = None) -> int:
-    """:func:`check_game` for every running game awaiting someone, and the end mails of games that
-    finished in the last day; returns the number of games checked."""
+def sweep_ids() -> list[int]:
+    """Ids of the games a sweep checks: every running game, and the games that finished in the
+    last day (their end mails)."""
     from datetime import timedelta
 
     from django.utils import timezone
@@ -197,9 +270,22 @@ def sweep(now: float | None = None) -> int:
     ids += Game.objects.filter(status=Game.Status.FINISHED, updated_at__gte=timezone.now() - timedelta(days=1)).values_list(
         "pk", flat=True
     )
+    return ids
+
+
+def sweep(now: float | None = None) -> int:
+    """:func:`check_game` for every game of :func:`sweep_ids`; returns the number of games checked."""
+    ids = sweep_ids()
     for game_id in ids:
         check_game(game_id, now)
     return len(ids)
+
+
+def sweep_every() -> float:
+    """Seconds between the worker's own sweeps in a server process (``NOTIFY_SWEEP_EVERY``, 600;
+    0: none): what a restarted process forgot (its timers of turn mails and deadline warnings)
+    is found again, the first time at start."""
+    return float(getattr(settings, "NOTIFY_SWEEP_EVERY", 600))
 
 
 # --- badge hints (in the committing thread) and the worker (mails) ------------------------------------
@@ -259,10 +345,14 @@ def after_commit(game: Game) -> float | None:
 class Worker:
     """One daemon thread per process: takes committed games from a queue (a burst of commits of
     one game is checked once), sends their due mails (:func:`check_game`), and wakes again when
-    a game's next turn mail falls due. Timers live in memory: a restarted process forgets them
-    (``manage.py notify_sweep`` catches up)."""
+    a game's next turn mail falls due. Timers live in memory: a restarted process forgets them,
+    so a server process also sweeps every game at start and every ``NOTIFY_SWEEP_EVERY`` seconds
+    (:meth:`start_sweeps`; ``manage.py notify_sweep`` does the same by hand)."""
 
     def __init__(self) -> None:
+        self.stopped = False
+        self.sweeping = 0.0  # seconds between sweeps once start_sweeps() was called (0: none)
+        self.next_sweep = 0.0
         self.queue: queue.Queue[int] = queue.Queue()
         self.timers: list[tuple[float, int]] = []
         self.scheduled: dict[int, float] = {}
@@ -270,13 +360,31 @@ class Worker:
         self.lock = threading.Lock()
         self.busy = 0
 
+    def _ensure_thread(self) -> None:
+        if self.thread is None or not self.thread.is_alive():
+            self.thread = threading.Thread(target=self._run, name="gotweb-notify", daemon=True)
+            self.thread.start()
+
     def submit(self, game: Game) -> None:
         with self.lock:
             self.busy += 1
-            if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(target=self._run, name="gotweb-notify", daemon=True)
-                self.thread.start()
+            self._ensure_thread()
         self.queue.put(game)
+
+    def stop(self) -> None:
+        """End the thread after what it is doing (tests)."""
+        self.stopped = True
+        self.queue.put(None)
+        if self.thread is not None:
+            self.thread.join(30)
+
+    def start_sweeps(self, every: float) -> None:
+        """Sweep every ``every`` seconds, the first time at once (a server process calls it on
+        start, :meth:`game.apps.GameConfig.ready`): the timers a stopped process held are in no
+        database, so what they would have sent is found by the sweep."""
+        with self.lock:
+            self.sweeping, self.next_sweep = max(5.0, every), time.time()
+            self._ensure_thread()
 
     def idle(self, timeout: float = 30.0) -> bool:
         """Wait until every submitted game has been handled (tests); True when it was."""
@@ -289,9 +397,10 @@ class Worker:
 
     def _run(self) -> None:
         while True:
-            wait = None
-            if self.timers:
-                wait = max(0.0, self.timers[0][0] - time.time())
+            waits = [self.timers[0][0]] if self.timers else []
+            if self.sweeping:
+                waits.append(self.next_sweep)
+            wait = max(0.0, min(waits) - time.time()) if waits else None
             try:
                 items = [self.queue.get(timeout=wait)]
             except queue.Empty:
@@ -301,8 +410,21 @@ class Worker:
                     items.append(self.queue.get_nowait())
                 except queue.Empty:
                     break
+            if self.stopped:
+                connections.close_all()  # this thread's own connections
+                return
             if items:
                 ids = list(dict.fromkeys(item.pk for item in items))
+            elif self.sweeping and time.time() >= self.next_sweep:
+                self.next_sweep = time.time() + self.sweeping
+                try:
+                    ids = sweep_ids()
+                except Exception:  # the database away: the next sweep tries again
+                    log.exception("notification sweep failed")
+                    close_old_connections()
+                    continue
+            elif not self.timers:
+                continue
             else:
                 at, game_id = heapq.heappop(self.timers)
                 if self.scheduled.get(game_id) != at:
@@ -350,6 +472,9 @@ def on_game_committed(sender, game: Game, **kwargs) -> None:
 class NotificationForm(forms.Form):
     email = forms.EmailField(label=gettext_lazy("E-mail address"), required=False, max_length=254)
     turn_mail = forms.BooleanField(label=gettext_lazy("Mail me when a game awaits my decision"), required=False)
+    deadline_mail = forms.BooleanField(
+        label=gettext_lazy("Mail me two hours before my deadline in a correspondence game runs out"), required=False
+    )
     end_mail = forms.BooleanField(label=gettext_lazy("Mail me when a game of mine ends"), required=False)
 
 
@@ -367,11 +492,14 @@ def preferences(request: HttpRequest) -> HttpResponse:
                 request.user.email = d["email"]
                 request.user.save(update_fields=["email"])
                 prefs.turn_mail, prefs.end_mail, prefs.language = d["turn_mail"], d["end_mail"], language_key()
+                prefs.deadline_mail = d["deadline_mail"]
                 prefs.save()
             messages.success(request, _("Your mail settings are saved."))
             return redirect("notifications")
     else:
-        form = NotificationForm(initial={"email": request.user.email, "turn_mail": prefs.turn_mail, "end_mail": prefs.end_mail})
+        form = NotificationForm(
+            initial={"email": request.user.email, "turn_mail": prefs.turn_mail, "deadline_mail": prefs.deadline_mail, "end_mail": prefs.end_mail}
+        )
     return render(request, "accounts/notifications.html", {"form": form, "guest": guest})
 
 
@@ -391,6 +519,6 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "accounts/unsubscribe.html", {"bad": True}, status=400)
     done = False
     if request.method == "POST":
-        NotificationPrefs.objects.update_or_create(user=user, defaults={"turn_mail": False, "end_mail": False})
+        NotificationPrefs.objects.update_or_create(user=user, defaults={"turn_mail": False, "deadline_mail": False, "end_mail": False})
         done = True
     return render(request, "accounts/unsubscribe.html", {"bad": False, "done": done})

@@ -35,6 +35,7 @@ from django.db import IntegrityError, transaction
 
 from game.models import Action, Game, GameRating, Rating, Seat
 from game.rules import get_ruleset
+from game.rules.base import SITE
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +74,7 @@ def unrated_reason(game: Game, seats: list[Seat]) -> str:
         return "bots"
     if len({s.user_id for s in seats}) != len(seats):
         return "same_person"
-    if game.stand_ins or Action.objects.filter(game=game, user__isnull=True).exists():
+    if game.stand_ins or Action.objects.filter(game=game, user__isnull=True).exclude(actor=SITE).exists():
         return "stand_in"
     return ""
 

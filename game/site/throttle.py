@@ -13,7 +13,8 @@ Limits used by the site (see ``gotweb/settings.py``):
 * ``THROTTLE_GUEST``: guest accounts created per client IP;
 * ``THROTTLE_LOGIN_IP`` / ``THROTTLE_LOGIN_USER``: failed logins per client IP, and per username
   (so one account cannot be tried from many addresses);
-* ``THROTTLE_LOBBY_PASSWORD``: wrong passwords per client IP per private lobby.
+* ``THROTTLE_LOBBY_PASSWORD``: wrong passwords per client IP per private lobby;
+* ``THROTTLE_PUSH``: Web Push subscriptions stored per person (:mod:`game.site.webpush`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ DEFAULTS = {
     "THROTTLE_LOGIN_IP": (10, 900),
     "THROTTLE_LOGIN_USER": (5, 900),
     "THROTTLE_LOBBY_PASSWORD": (10, 900),
+    "THROTTLE_PUSH": (20, 3600),
 }
 
 

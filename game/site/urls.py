@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import archive, my_games, notifications, views
+from . import archive, my_games, notifications, views, webpush
 
 urlpatterns = [
     path("", views.lobby_list, name="lobby_list"),
@@ -34,4 +34,7 @@ urlpatterns = [
     path("accounts/notifications/", notifications.preferences, name="notifications"),
     path("accounts/notifications/unsubscribe/<str:token>/", notifications.unsubscribe, name="notifications_unsubscribe"),
     path("my/games/", my_games.my_games, name="my_games"),
+    path("push/subscribe/", webpush.subscribe, name="push_subscribe"),
+    path("push/unsubscribe/", webpush.unsubscribe, name="push_unsubscribe"),
+    path("sw.js", webpush.service_worker, name="service_worker"),
 ]

@@ -460,6 +460,10 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
     from .archive import replay_config  # the replay mode (issue 18)
 
     ctx["config"]["replay"] = ctx["replay"] = replay_config(request, game, viewer)
+    from . import webpush  # Web Push: the key a player's browser subscribes with (issue 14)
+
+    if viewer is not None and webpush.enabled():
+        ctx["config"]["push"] = {"key": webpush.public_key(), "subscribe": reverse("push_subscribe"), "worker": reverse("service_worker")}
     return render(request, "game/play.html", ctx)
 
 

@@ -2,6 +2,7 @@
 // pushes {"type": "my_games", "awaiting": n} on the page's lobby-list socket (shared with the open
 // games list, lobbies_socket.js) whenever the count may have changed. On /my/games/ the lists are
 // fetched again too.
+import { showAwaiting } from "./badge_count.js";
 import { listen } from "./lobbies_socket.js";
 
 const badge = document.getElementById("my-games-badge");
@@ -21,16 +22,11 @@ async function refreshMyGames() {
 if (badge) {
   listen(
     (data) => {
-    if (data.type !== "my_games" || typeof data.awaiting !== "number") return;
-    badge.dataset.pushes = String(Number(badge.dataset.pushes || 0) + 1);
-    const changed = String(data.awaiting) !== badge.dataset.count;
-    badge.dataset.count = String(data.awaiting);
-    badge.textContent = String(data.awaiting);
-    badge.hidden = data.awaiting === 0;
-    if (document.getElementById("my-running") && (changed || data.changed)) {
-      clearTimeout(refreshTimer);
-      refreshTimer = setTimeout(refreshMyGames, 200);
-    }
+      const changed = showAwaiting(data);
+      if (data.type === "my_games" && document.getElementById("my-running") && (changed || data.changed)) {
+        clearTimeout(refreshTimer);
+        refreshTimer = setTimeout(refreshMyGames, 200);
+      }
     },
     (state) => {
       badge.dataset.live = state;

@@ -66,12 +66,13 @@ def stored_log(db_url: str, game_id: int) -> list[tuple[str, dict]]:
 def replay(db_url: str, game_id: int):
     """``(rules, state, version)`` rebuilt by the pure engine from the stored log."""
     from game.rules import get_ruleset
+    from game.rules.base import step
 
     ruleset, players, options, seed, acts = _rows(db_url, game_id)
     rules = get_ruleset(ruleset)
     state = rules.new_game(players, seed, options)
-    for actor, action in acts:
-        state = rules.apply(state, actor, rules.parse_action(action))
+    for actor, action in acts:  # the rules' actions and the site's notes (actor "")
+        state = step(rules, state, actor, action)
     return rules, state, len(acts)
 
 

@@ -1,7 +1,8 @@
 """Issue 14, part 3, in a real browser: when it becomes the player's turn while their tab is hidden,
 the tab's title says so ("(1) Your turn · ..."), the favicon gets a badge, and a browser
 notification is shown (permission granted through the browser context). Then "My games" and its
-header badge on a 375 px phone, in Chinese.
+header badge on a 375 px phone, in Chinese, and the same badge on the game page itself, pushed by
+its game socket.
 
 The notification is the real ``window.Notification`` (no wrapper): the page keeps what it showed
 in ``window.gotwebTurnAlert.notifications`` (title, body and tag read back from the Notification
@@ -106,11 +107,13 @@ def test_hidden_tab_gets_title_favicon_and_notification_on_its_turn(browser, slo
 
         # the player moves (in the other tab): the phone's badge drops to 0 live (the bot's turn),
         # then comes back to 1 when the bot has moved; the page's list follows
-        mobile.evaluate("""() => {
+        watch = """() => {
           window.badgeSeen = [];
           const b = document.getElementById('my-games-badge');
           new MutationObserver(() => window.badgeSeen.push(b.dataset.count)).observe(b, {attributes: true});
-        }""")
+        }"""
+        mobile.evaluate(watch)
+        page.evaluate(watch)  # the game page's own badge, pushed by its game socket (no second socket)
         for seed in range(2, 8):  # a turn may be two decisions (draw, then place)
             data = dc.data(page)
             if dc.my_decision(data, "light") is None:
@@ -118,10 +121,11 @@ def test_hidden_tab_gets_title_favicon_and_notification_on_its_turn(browser, slo
             answer = page.evaluate("(a) => window.gotwebClient.send(a)", dc.choose(data, "light", seed))
             assert answer["ok"], answer
             page.wait_for_function("(v) => document.getElementById('board-root').dukeData.version > v", arg=data["version"])
-        mobile.wait_for_function("() => window.badgeSeen.includes('0')")
-        mobile.wait_for_function("() => window.badgeSeen.at(-1) === '1'", timeout=30_000)
-        expect(mobile.locator("#my-games-badge")).to_have_text("1")
-        expect(mobile.locator("#my-games-badge")).to_be_visible()
+        for tab in (mobile, page):
+            tab.wait_for_function("() => window.badgeSeen.includes('0')")
+            tab.wait_for_function("() => window.badgeSeen.at(-1) === '1'", timeout=30_000)
+            expect(tab.locator("#my-games-badge")).to_have_text("1")
+            expect(tab.locator("#my-games-badge")).to_be_visible()
 
         # a browser that has not been asked yet: the game page never asks on load, it offers the button
         mobile.locator("#my-running .my-game a").first.click()

@@ -47,7 +47,7 @@ async def connect(application, game_id: int, user=None, lang: str = "en", first:
     chat = await ws.receive_json_from(timeout=5)
     assert chat["type"] == "chat" and chat["history"] is True
     seats = await ws.receive_json_from(timeout=5)
-    assert seats["type"] == "seats" and seats["notice"] is None
+    assert seats["type"] == "seats" and "notice" not in seats
     return ws, state
 
 

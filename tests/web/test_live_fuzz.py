@@ -225,6 +225,8 @@ class Model:
         """The refusal of a ``stand_in`` or ``take_back`` (protocol.md "Stand-in bots"): the fuzz
         runs for less than ``GAME_AWAY_AFTER`` (180 s), so no seat may be handed to a bot yet."""
         if kind == "take_back":
+            if self.rules.result(self.state) is not None:
+                return "game.over"  # nothing to take back once the game is over
             return "stand_in.not_a_player" if seat is None else "stand_in.none"
         target = msg.get("seat")
         if self.rules.result(self.state) is not None:
@@ -653,7 +655,7 @@ class Checker:
                 sock.chats.append(line["id"])
         elif kind == "seats":
             assert isinstance(msg["stand_ins"], dict) and isinstance(msg["awaited_for"], dict), msg
-            assert msg["away_after"] > 0 and msg["notice"] is None, msg  # the fuzz hands no seat to a bot
+            assert msg["away_after"] > 0 and "notice" not in msg, msg
         elif kind == "error" or (kind == "result" and not msg["ok"]):
             err = msg["error"]
             assert err["code"] in self.codes, f"undocumented error code {err['code']!r}"

@@ -175,3 +175,47 @@ async def test_a_seat_given_to_someone_else_moves_the_badge_of_the_new_player(ap
     pushed = [m for m in await drain(ws, timeout=1.0) if m["type"] == "my_games"]
     assert pushed and pushed[-1]["awaiting"] == 0
     await ws.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_badge_is_live_on_the_game_page_through_the_game_socket(application, make_lobby, make_user):
+    """The game page keeps one socket: after ``{"type": "my_games"}`` its game socket sends the
+    count and then every change of it (here: another game of the player starts awaiting them,
+    and a move in this game stops it awaiting them). A socket that did not ask hears nothing of
+    it; anonymous visitors are told 0 and follow nothing; floods are refused within the shared
+    budget; hostile extras change nothing."""
+    from .live_helpers import connect
+
+    me = await sync_to_async(make_user)("me")
+    game, users = await sync_to_async(start_game)(make_lobby, players=3, creator=me)
+    mine = next(h for h, u in users.items() if u == me)
+    page, _ = await connect(application, game.pk, me)
+    other_tab, _ = await connect(application, game.pk, me)  # a tab that did not ask
+    spectator, _ = await connect(application, game.pk, None)
+
+    await page.send_json_to({"type": "my_games", "id": 7, "junk": [[[]]], "awaiting": 99})
+    assert await page.receive_json_from(timeout=5) == {"type": "my_games", "id": 7, "awaiting": 1, "changed": False}
+    await page.send_json_to({"type": "my_games", "id": [1]})  # asking again: no second membership
+    assert (await page.receive_json_from(timeout=5))["id"] is None
+
+    # another game of mine starts (AGoT's first orders await me): the badge counts 2
+    await sync_to_async(start_game)(make_lobby, players=3, creator=me)
+    counts = [m["awaiting"] for m in await drain(page, timeout=1.0) if m["type"] == "my_games"]
+    assert counts and counts[-1] == 2
+    # my orders in this game are in: it no longer awaits me
+    await sync_to_async(apply.act)(game.pk, me, await sync_to_async(legal_json)(game.pk, mine))
+    pushed = [m for m in await drain(page, timeout=1.0) if m["type"] == "my_games"]
+    assert pushed and pushed[-1] == {"type": "my_games", "id": None, "awaiting": 1, "changed": True}
+    assert [m for m in await drain(other_tab, timeout=0.5) if m["type"] == "my_games"] == []
+
+    await drain(spectator)  # the move's state
+    await spectator.send_json_to({"type": "my_games", "id": "s"})
+    assert await spectator.receive_json_from(timeout=5) == {"type": "my_games", "id": "s", "awaiting": 0, "changed": False}
+
+    for _ in range(60):  # a flood: the owner's shared budget (40 per window) answers rate_limited
+        await spectator.send_json_to({"type": "my_games"})
+    answers = await drain(spectator, timeout=0.5)
+    assert {m["type"] for m in answers} <= {"my_games", "error"}
+    assert any(m["type"] == "error" and m["error"]["code"] == "rate_limited" for m in answers)
+    for ws in (page, other_tab, spectator):
+        await ws.disconnect()

@@ -164,12 +164,77 @@ def test_the_unsubscribe_link_works_without_login_and_refuses_tampering(make_lob
     done = client.post(path)  # one click, no session, no CSRF token (RFC 8058's one-click post)
     assert done.status_code == 200 and b'id="unsubscribe-done"' in done.content
     prefs = NotificationPrefs.objects.get(user=user)
-    assert not prefs.turn_mail and not prefs.end_mail
+    assert not prefs.turn_mail and not prefs.end_mail and not prefs.deadline_mail
 
     mailoutbox.clear()
     MailSent.objects.all().delete()
     notifications.check_game(game.pk, now=time.time() + 400)
     assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in list(users)[1:])
+
+
+DAY = {"kind": "deadline", "per_move": 86400, "vacation": 86400, "max_timeouts": 3}
+
+
+def _deadline_mails(outbox) -> list:
+    return [m for m in outbox if m.subject.startswith("Your deadline") or m.subject.startswith("你在")]
+
+
+def test_a_correspondence_player_is_warned_two_hours_before_the_deadline_once(make_lobby, make_user, mailoutbox):
+    game, users = start_duke(make_lobby, make_user, time_control=DAY)
+    _with_addresses(users)
+    seat = next(iter(Game.objects.get(pk=game.pk).awaited_since))
+    start = time.time()
+    due = notifications.check_game(game.pk, now=start + 1)
+    assert [m.to[0] for m in _turn_mails(mailoutbox)] == [f"{seat}@example.org"]  # your turn, at once
+    assert _deadline_mails(mailoutbox) == []
+    deadline = Game.objects.get(pk=game.pk).deadline.timestamp()
+    assert abs(due - (deadline - 7200)) < 1  # the worker wakes for the warning
+
+    notifications.check_game(game.pk, now=deadline - 7300)
+    assert _deadline_mails(mailoutbox) == []  # not yet
+    notifications.check_game(game.pk, now=deadline - 7100)
+    warned = _deadline_mails(mailoutbox)
+    assert [m.to[0] for m in warned] == [f"{seat}@example.org"]
+    assert warned[0].subject == "Your deadline in Test lobby is in 2 hours"
+    assert "stand-in bot plays for you" in warned[0].body and f"/game/{game.pk}/" in warned[0].body
+    assert "/accounts/notifications/unsubscribe/" in warned[0].body
+    for later in (deadline - 3000, deadline - 10):  # once per decision
+        notifications.check_game(game.pk, now=later)
+    notifications.sweep(now=deadline - 5)
+    assert len(_deadline_mails(mailoutbox)) == 1
+    notifications.check_game(game.pk, now=deadline + 5)  # past the deadline: the time-out's business
+    assert len(_deadline_mails(mailoutbox)) == 1 and MailSent.objects.filter(kind="deadline").count() == 1
+
+
+def test_no_deadline_warning_when_switched_off_unsubscribed_paused_or_too_short(make_lobby, make_user, mailoutbox, client, settings):
+    from game.live import stand_ins
+
+    games = []
+    for _ in range(4):
+        game, users = start_duke(make_lobby, make_user, time_control=DAY)
+        _with_addresses(users)
+        games.append((game, users[next(iter(Game.objects.get(pk=game.pk).awaited_since))]))
+    (off, off_user), (unsub, unsub_user), (paused, paused_user), (short, _) = games
+    NotificationPrefs.objects.create(user=off_user, deadline_mail=False)
+    client.post(reverse("notifications_unsubscribe", args=[notifications.unsubscribe_token(unsub_user.pk)]))
+    stand_ins.set_vacation(paused.pk, paused_user, True)  # the deadline is paused (a day of allowance)
+    for game in (off, unsub):
+        notifications.check_game(game.pk, now=Game.objects.get(pk=game.pk).deadline.timestamp() - 100)
+    notifications.check_game(paused.pk, now=time.time() + 86400 - 7000)
+    settings.NOTIFY_DEADLINE_WARNING = 86400  # a decision with no more time than the window: not warned
+    notifications.check_game(short.pk, now=Game.objects.get(pk=short.pk).deadline.timestamp() - 100)
+    assert _deadline_mails(mailoutbox) == [] and not MailSent.objects.filter(kind="deadline").exists()
+
+
+def test_the_deadline_warning_in_chinese(make_lobby, make_user, mailoutbox):
+    game, users = start_duke(make_lobby, make_user, time_control=DAY)
+    _with_addresses(users)
+    for user in users.values():
+        NotificationPrefs.objects.create(user=user, language="zh-hans")
+    deadline = Game.objects.get(pk=game.pk).deadline.timestamp()
+    notifications.check_game(game.pk, now=deadline - 7000)
+    (mail,) = _deadline_mails(mailoutbox)
+    assert mail.subject == "你在 Test lobby 的期限还剩 2 小时" and "替补机器人" in mail.body
 
 
 def test_the_preference_page(make_user, client):
@@ -190,6 +255,9 @@ def test_the_preference_page(make_user, client):
     alice.refresh_from_db()
     prefs = NotificationPrefs.objects.get(user=alice)
     assert alice.email == "alice@example.org" and not prefs.turn_mail and prefs.end_mail and prefs.language == "zh-hans"
+    assert not prefs.deadline_mail
+    client.post("/accounts/notifications/", {"email": "alice@example.org", "deadline_mail": "on"})
+    assert NotificationPrefs.objects.get(user=alice).deadline_mail is True
 
 
 def test_a_guest_cannot_set_an_address(make_user, client):
@@ -273,3 +341,29 @@ def test_the_worker_mails_when_the_wait_is_over(make_lobby, settings, mailoutbox
     assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users if h != house)
     time.sleep(3)  # and no second mail for the same decisions
     assert len(mailoutbox) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_restarted_process_sweeps_at_start(make_lobby, make_user, settings, mailoutbox, postgres_only):
+    """A process that stopped took its timers with it: a new server process's worker sweeps every
+    game at start (``NOTIFY_SWEEP_EVERY``), so the deadline warning it would have sent goes out,
+    once, with no commit in between. Its thread reads while this one waits: PostgreSQL."""
+    from game.live import stand_ins  # noqa: F401 (the services the process would run)
+
+    settings.NOTIFY_DEADLINE_WARNING = 86400 - 30  # the warning is due 30 s into the decision
+    game, users = start_duke(make_lobby, make_user, time_control=DAY)
+    _with_addresses(users)
+    notifications.check_game(game.pk)  # the old process: the turn mail, and a timer it then lost
+    assert len(_deadline_mails(mailoutbox)) == 0
+    Game.objects.filter(pk=game.pk).update(clocks={
+        seat: {**c, "since": c["since"] - 40} if c.get("since") else c for seat, c in Game.objects.get(pk=game.pk).clocks.items()
+    })  # 40 s have passed while no process ran
+    worker = notifications.Worker()
+    try:
+        worker.start_sweeps(3600)
+        deadline = time.monotonic() + 30
+        while not _deadline_mails(mailoutbox) and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        worker.stop()
+    assert len(_deadline_mails(mailoutbox)) == 1 and len(_turn_mails(mailoutbox)) == 1

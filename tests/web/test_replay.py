@@ -150,7 +150,9 @@ def test_index_marks_rounds_and_phases(make_lobby, make_user):
     marks = data["marks"]
     assert marks[0]["version"] == 0 and [m["version"] for m in marks] == sorted({m["version"] for m in marks})
     phases = {(m["round"], m["phase"]) for m in marks}
-    assert (1, "planning") in phases and (2, "westeros") in phases
+    # (a round's Westeros phase has a version of its own only when one of its cards asks for a
+    # decision; the game is drawn anew each run, so it is not required)
+    assert (1, "planning") in phases and (2, "planning") in phases
     from game.live import snapshots
 
     for m in marks:  # each mark is the first version of its round and phase

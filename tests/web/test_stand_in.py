@@ -92,9 +92,9 @@ def test_handed_seat_is_played_by_the_bot_until_taken_back(make_lobby):
     seat = game.lobby.seats.get(house="lannister")
     assert seat.user == users["lannister"] and seat.bot == ""  # the seat keeps its player
     assert seats.seat_of(game, users["lannister"]) == "lannister"
-    assert apply.bot_act(game.pk) == 2
+    assert apply.bot_act(game.pk) == 3  # version 2 is the hand-over's note
     last = Action.objects.filter(game=game).last()
-    assert (last.number, last.actor, last.user) == (2, "lannister", None)
+    assert (last.number, last.actor, last.user) == (3, "lannister", None)
     assert apply.bot_act(game.pk) is None  # lannister's orders are in; baratheon is a person
     # take-back: the stand-in stops at once, and the player's wait starts again
     stand_ins.hand_to_bot(game.pk, users["stark"], "baratheon")
@@ -102,7 +102,11 @@ def test_handed_seat_is_played_by_the_bot_until_taken_back(make_lobby):
     assert status["stand_ins"] == {"lannister": "basic"}
     assert status["awaited_for"]["baratheon"] < 5
     assert apply.bot_act(game.pk) is None
-    assert Game.objects.get(pk=game.pk).version == 2
+    assert Game.objects.get(pk=game.pk).version == 5  # two notes: the hand-over and the take-back
+    notes = Action.objects.filter(game=game, actor="").values_list("number", "action")
+    assert [(n, a["type"], a["seat"]) for n, a in notes] == [
+        (2, "stand_in", "lannister"), (4, "stand_in", "baratheon"), (5, "take_back", "baratheon")
+    ]
     _refused("stand_in.not_away", stand_ins.hand_to_bot, game.pk, users["stark"], "baratheon")
     apply.act(game.pk, users["baratheon"], legal_json(game.pk, "baratheon"))
     assert seats.seats_info(Game.objects.get(pk=game.pk), "en")[1]["stand_in"] == "basic"
@@ -165,14 +169,14 @@ async def test_stand_in_over_the_socket(application, make_lobby, make_user):
     await stark.send_json_to({"type": "stand_in", "id": 4, "seat": "lannister"})
     msgs = await drain(stark)
     assert {"type": "result", "id": 4, "ok": True} in msgs
-    seats = next(m for m in msgs if m["type"] == "seats")
-    assert seats["stand_ins"] == {"lannister": "basic"}
-    assert seats["notice"]["text"] == "A bot now plays for Lannister."
-    seats = next(m for m in await drain(lannister) if m["type"] == "seats")
-    assert seats["notice"] == {"kind": "stand_in", "seat": "lannister", "text": seats["notice"]["text"]}
-    assert "兰尼斯特" in seats["notice"]["text"]
-    seats = next(m for m in await drain(spectator) if m["type"] == "seats")
-    assert seats["stand_ins"] == {"lannister": "basic"}
+    # the hand-over is a note of the game's log: the next version, pushed as a state with its seat status
+    pushed = next(m for m in msgs if m["type"] == "state")
+    assert pushed["version"] == 1 and pushed["seats"]["stand_ins"] == {"lannister": "basic"}
+    assert pushed["log"][-1]["text"] == "A bot now plays for Lannister." and pushed["log"][-1]["note"] is True
+    pushed = next(m for m in await drain(lannister) if m["type"] == "state")
+    assert "兰尼斯特" in pushed["log"][-1]["text"] and pushed["log"][-1]["note"] is True
+    pushed = next(m for m in await drain(spectator) if m["type"] == "state")
+    assert pushed["seats"]["stand_ins"] == {"lannister": "basic"} and pushed["log"][-1]["note"] is True
 
     # the bot's move reaches everyone as one state carrying that version's seat status
     await sync_to_async(apply.bot_act)(game.pk)
@@ -185,10 +189,14 @@ async def test_stand_in_over_the_socket(application, make_lobby, make_user):
     await lannister.send_json_to({"type": "take_back", "id": 5})
     msgs = await drain(lannister)
     assert {"type": "result", "id": 5, "ok": True} in msgs
-    seats = next(m for m in msgs if m["type"] == "seats")
-    assert seats["stand_ins"] == {} and seats["notice"]["kind"] == "take_back"
-    seats = next(m for m in await drain(stark) if m["type"] == "seats")
-    assert seats["notice"]["text"] == "Lannister is back: the bot no longer plays for them."
+    pushed = next(m for m in msgs if m["type"] == "state")
+    assert pushed["version"] == 3 and pushed["seats"]["stand_ins"] == {}
+    pushed = next(m for m in await drain(stark) if m["type"] == "state")
+    assert pushed["log"][-1]["text"] == "Lannister is back: the bot no longer plays for them."
+    rows = await sync_to_async(lambda: list(Action.objects.filter(game=game).order_by("number").values_list("actor", "action", "user_id")))()
+    assert rows[0] == ("", {"type": "stand_in", "seat": "lannister"}, users["stark"].pk)
+    assert rows[1][0] == "lannister" and rows[1][2] is None  # the stand-in's move
+    assert rows[2] == ("", {"type": "take_back", "seat": "lannister"}, users["lannister"].pk)
     await lannister.send_json_to({"type": "take_back", "id": 6})
     reply = await lannister.receive_json_from(timeout=5)
     assert reply["error"]["code"] == "stand_in.none"

@@ -15,8 +15,8 @@ import time
 import pytest
 from django.db import connection, connections
 
-from game.live import apply, bots, scheduler, seats, snapshots, stand_ins
-from game.models import Action, ClockFiring, Game, Lobby
+from game.live import apply, bots, notes, scheduler, seats, snapshots, stand_ins
+from game.models import Action, Game, Lobby
 from game.rules import IllegalAction
 
 from .live_helpers import connect, start_game
@@ -57,6 +57,12 @@ def fresh(game) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
+def logged_notes(game) -> list[tuple[int, str, str]]:
+    """``[(number, type, seat)]`` of the site's notes in the game's log (actor ``""``)."""
+    rows = Action.objects.filter(game=game, actor="").order_by("number").values_list("number", "action")
+    return [(n, a["type"], a["seat"]) for n, a in rows]
+
+
 def test_a_new_game_has_running_clocks_and_a_stored_deadline(make_lobby, clock):
     game, users = start_game(make_lobby, 3, time_control=LIVE)
     g = fresh(game)
@@ -77,6 +83,8 @@ def test_untimed_games_keep_no_clock(make_lobby):
 
 
 def test_timeout_hands_the_seat_to_the_stand_in_at_once_and_everyone_is_told(make_lobby, clock):
+    """The time-out is a versioned note of the game's log: pushed as the next version's ``state``
+    (its seat status inside, its line in the log), kept after a reconnect, fired once."""
     from asgiref.sync import async_to_sync
 
     from gotweb.asgi import application
@@ -84,6 +92,7 @@ def test_timeout_hands_the_seat_to_the_stand_in_at_once_and_everyone_is_told(mak
     game, users, first = duke(make_lobby)
     other = "dark" if first == "light" else "light"
     house = fresh(game).rules.seat_names()[first]["en"]
+    line = f"The stand-in plays for {house}: {house}'s time ran out."
 
     async def scenario():
         ws, _ = await connect(application, game.pk, users[other])
@@ -93,19 +102,26 @@ def test_timeout_hands_the_seat_to_the_stand_in_at_once_and_everyone_is_told(mak
         fired = await sync_to_async(scheduler.run_once)(clock.t + 60.5)
         assert fired == 1
         msg = await ws.receive_json_from(timeout=5)
-        assert msg["type"] == "seats" and msg["stand_ins"] == {first: "basic"}
-        assert msg["notice"]["kind"] == "timeout" and msg["notice"]["seat"] == first
-        assert msg["notice"]["text"] == f"The stand-in plays for {house}: {house}'s time ran out."
-        assert msg["clocks"][first] == {"remaining": 0.0, "running": False, "timeouts": 1, "vacation": 0.0, "on_vacation": False}
+        assert msg["type"] == "state" and msg["version"] == 1
+        assert msg["log"][-1]["text"] == line and msg["log"][-1]["note"] is True
+        assert msg["pending"] == [{"actor": first, "kind": "setup", "simultaneous": False}]  # the rules did not move
+        seats_now = msg["seats"]
+        assert seats_now["stand_ins"] == {first: "basic"}
+        assert seats_now["clocks"][first] == {"remaining": 0.0, "running": False, "timeouts": 1, "vacation": 0.0, "on_vacation": False}
         await ws.disconnect()
+        again, first_state = await connect(application, game.pk, users[first])  # a reload still tells it
+        assert first_state["version"] == 1 and first_state["log"][-1]["text"] == line
+        await again.disconnect()
 
     async_to_sync(scenario)()
-    assert list(ClockFiring.objects.filter(game=game).values_list("number", "seat", "kind")) == [(1, first, "timeout")]
+    assert logged_notes(game) == [(1, "timeout", first)]
+    assert Action.objects.get(game=game, number=1).user is None
     assert scheduler.run_once(clock.t + 61) == 0  # fired once: the deadline moved on
+    assert logged_notes(game) == [(1, "timeout", first)]
 
 
 def test_chinese_notice(make_lobby):
-    text = stand_ins.stand_in_notice("agot2", {"kind": "timeout", "seat": "stark"}, "zh-hans")
+    text = notes.text("agot2", {"type": "timeout", "seat": "stark"}, "zh-hans")
     assert text == "轮到替补机器人为史塔克行动：史塔克的时间用完了。"
 
 
@@ -113,10 +129,10 @@ def test_the_stand_in_moves_then_gives_the_seat_back_until_n_timeouts(make_lobby
     game, users, first = duke(make_lobby)  # max_timeouts 2
     scheduler.fire_game(game.pk, clock.t + 61)
     clock.t += 61
-    assert apply.bot_act(game.pk) == 1  # the stand-in's move for the timed-out seat
+    assert apply.bot_act(game.pk) == 2  # the stand-in's move for the timed-out seat, after the note
     g = fresh(game)
     assert g.stand_ins == {} and g.clocks[first]["timeouts"] == 1  # given back after one move
-    assert Action.objects.get(game=game, number=1).user is None and Action.objects.get(game=game, number=1).actor == first
+    assert Action.objects.get(game=game, number=2).user is None and Action.objects.get(game=game, number=2).actor == first
     # the other seat plays; the first seat's bank is empty: it has the increment alone
     other = next(iter(g.awaited_since))
     assert other != first
@@ -175,7 +191,7 @@ def test_a_deadline_passed_while_down_fires_on_start(make_lobby, clock):
             return True
 
     scheduler.loop(OnePass(), 0.01)  # what the server's thread does on start
-    assert list(ClockFiring.objects.filter(game=game).values_list("seat", "kind")) == [(first, "timeout")]
+    assert logged_notes(game) == [(1, "timeout", first)]
     assert fresh(game).stand_ins == {first: "basic"}
 
 
@@ -195,9 +211,10 @@ def test_correspondence_vacation_through_the_socket(make_lobby, clock):
             assert r["ok"] is False and r["error"]["code"] == "vacation.bad_value", r
         await ws.send_json_to({"type": "vacation", "id": 2, "on": True})
         got = [await ws.receive_json_from(timeout=5) for _ in range(2)]
-        seats_msg = next(m for m in got if m["type"] == "seats")
+        pushed = next(m for m in got if m["type"] == "state")
         assert next(m for m in got if m["type"] == "result")["ok"] is True
-        assert seats_msg["notice"]["kind"] == "vacation_on" and seats_msg["clocks"][first]["on_vacation"] is True
+        assert pushed["version"] == 1 and pushed["log"][-1]["note"] is True and "vacation" in pushed["log"][-1]["text"]
+        assert pushed["seats"]["clocks"][first]["on_vacation"] is True
         await ws.disconnect()
         spectator_ws, _ = await connect(application, game.pk, None)
         await spectator_ws.send_json_to({"type": "vacation", "id": 3, "on": True})
@@ -215,6 +232,28 @@ def test_correspondence_vacation_through_the_socket(make_lobby, clock):
     with pytest.raises(IllegalAction) as e:
         stand_ins.set_vacation(game.pk, users[first], True)
     assert e.value.code == "vacation.none_left"
+    assert [(kind, seat) for _, kind, seat in logged_notes(game)] == [("vacation_on", first), ("vacation_over", first), ("timeout", first)]
+
+
+def test_vacation_toggles_cannot_flood_the_log(make_lobby, clock):
+    """Each start and end of a vacation is a line of the game's log: a player toggling it in a
+    loop gets ``vacation.too_soon`` until ``GAME_VACATION_REST`` (60 s) after the last end, and
+    the log holds two notes, not hundreds."""
+    tc = {"kind": "deadline", "per_move": 1000, "vacation": 5000, "max_timeouts": 3}
+    game, users, first = duke(make_lobby, tc)
+    refused = 0
+    for i in range(40):
+        try:
+            stand_ins.set_vacation(game.pk, users[first], i % 2 == 0)
+        except IllegalAction as e:
+            assert e.code == "vacation.too_soon"
+            assert 1 <= e.params["wait"] <= 60
+            refused += 1
+        clock.t += 0.5
+    assert refused == 19 and [k for _, k, _ in logged_notes(game)] == ["vacation_on", "vacation_off"]
+    clock.t += 60
+    stand_ins.set_vacation(game.pk, users[first], True)
+    assert [k for _, k, _ in logged_notes(game)] == ["vacation_on", "vacation_off", "vacation_on"]
 
 
 def test_vacation_refused_in_a_live_game(make_lobby):
@@ -271,6 +310,8 @@ def test_scheduler_claims_each_deadline_exactly_once_across_connections(make_lob
         t.join(60)
     assert not errors
     assert sum(counts) == 12
-    assert ClockFiring.objects.filter(kind="timeout").count() == 12
-    assert sorted(ClockFiring.objects.values_list("game_id", flat=True)) == sorted(g.pk for g in games)
+    timeouts = Action.objects.filter(actor="", action__type="timeout")  # counted from the log
+    assert timeouts.count() == 12
+    assert sorted(timeouts.values_list("game_id", flat=True)) == sorted(g.pk for g in games)
+    assert all(g.version == 1 for g in Game.objects.filter(pk__in=[g.pk for g in games]))
     assert connection.vendor == "postgresql"

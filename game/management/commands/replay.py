@@ -1,10 +1,13 @@
 """``python manage.py replay FILE [--check]``: rebuild a game from its export and print its result.
 
-``FILE`` is a game's export (``/game/<id>/export.json``, format ``gotweb-game`` version 1; ``-``
-reads standard input). The pure engine replays the action list from ``(ruleset, players,
-options, seed)``; one JSON line is printed: ``{"game", "ruleset", "actions", "version",
-"status": "finished" | "running", "result", "matches"}`` (``matches``: the rebuilt result
-equals the file's). Exit status 1 (CommandError) for an unreadable file, an unknown ruleset, an
+``FILE`` is a game's export (``/game/<id>/export.json``, format ``gotweb-game`` version 1 or 2;
+``-`` reads standard input). The pure engine replays the log from ``(ruleset, players, options,
+seed)``: each action through the rules, each note of the site (version 2: actor ``""``, a
+time-out or a stand-in taking a seat) through :func:`game.rules.base.note`, which changes
+nothing but the events. One JSON line is printed: ``{"game", "ruleset", "actions", "notes",
+"version", "status": "finished" | "running", "result", "matches"}`` (``actions``: the rules'
+actions, ``notes`` the site's, ``version`` both; ``matches``: the rebuilt result equals the
+file's). Exit status 1 (CommandError) for an unreadable file, an unknown ruleset, an
 action the rules refuse (its number and code are named), or, with ``--check``, a result that
 differs from the file's.
 """
@@ -17,12 +20,13 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from game.rules import REGISTRY, IllegalAction, get_ruleset
+from game.rules.base import SITE, step
 
 
 def rebuild(data: dict) -> tuple[object, object, int]:
-    """``(rules, final state, actions applied)`` of an export; raises CommandError."""
-    if not isinstance(data, dict) or data.get("format") != "gotweb-game" or data.get("format_version") != 1:
-        raise CommandError("not a gotweb-game export (format version 1)")
+    """``(rules, final state, entries folded)`` of an export; raises CommandError."""
+    if not isinstance(data, dict) or data.get("format") != "gotweb-game" or data.get("format_version") not in (1, 2):
+        raise CommandError("not a gotweb-game export (format version 1 or 2)")
     ruleset = data.get("ruleset")
     if ruleset not in REGISTRY:
         raise CommandError(f"unknown ruleset {ruleset!r}")
@@ -38,7 +42,7 @@ def rebuild(data: dict) -> tuple[object, object, int]:
         if not isinstance(item, dict) or not isinstance(item.get("actor"), str):
             raise CommandError(f"action {i}: not an {{actor, action}} object")
         try:
-            state = rules.apply(state, item["actor"], rules.parse_action(item.get("action")))
+            state = step(rules, state, item["actor"], item.get("action"))
         except IllegalAction as exc:
             raise CommandError(f"action {i} refused: {exc.code}: {exc.message}") from exc
     return rules, state, len(actions)
@@ -62,10 +66,12 @@ class Command(BaseCommand):
             raise CommandError(f"cannot read {opts['file']}: {exc}") from exc
         rules, state, n = rebuild(data)
         result = rules.result(state)
+        notes = sum(1 for item in data["actions"] if item["actor"] == SITE)
         out = {
             "game": data.get("game"),
             "ruleset": data["ruleset"],
-            "actions": n,
+            "actions": n - notes,
+            "notes": notes,
             "version": n,
             "status": "finished" if result is not None else "running",
             "result": result,

@@ -109,6 +109,15 @@ class AgotRuleset:
     def result(self, state: State) -> dict[str, Any] | None:
         return state.result
 
+    def note(self, state: State, entry: dict[str, Any]) -> State:
+        """``state`` with the site's note ``entry`` (checked by :func:`game.rules.base.note`) as
+        one more event told to everyone, ``{"kind": "note", "round", "to": None, "note": entry}``;
+        nothing else changes (not even :attr:`State.version`, the count of the game's actions).
+        A note is no rule: it records what happened at the table (a time-out, a stand-in)."""
+        new = state.clone()
+        new.emit("note", note=dict(entry))
+        return new
+
     def bot_action(self, state: State, actor: str, level: str, seed: int) -> Any:
         """A legal action for ``actor`` by bot ``level`` (``"random"``, ``"basic"``); see :mod:`.bots`."""
         from .bots import bot_action

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from ..base import Decision, IllegalAction
@@ -64,6 +65,12 @@ class DukeRuleset:
 
     def result(self, state: State) -> dict[str, Any] | None:
         return dict(state.result) if state.result else None
+
+    def note(self, state: State, entry: dict[str, Any]) -> State:
+        """``state`` with the site's note ``entry`` (checked by :func:`game.rules.base.note`) as
+        one more public event, ``{"type": "note", "turn", "note": entry}``; nothing else changes.
+        A note is no rule: it records what happened at the table (a time-out, a stand-in)."""
+        return replace(state, events=state.events + ({"type": "note", "turn": state.turn, "note": dict(entry)},))
 
     def bot_action(self, state: State, actor: str, level: str, seed: int) -> Any:
         from .bots import bot_action

@@ -7,7 +7,8 @@
 //   client.send(action)          Promise of {ok: true} | {ok: false, error: {code, message, params}}
 // plus, for the page itself: client.on("chat", fn), client.chat(channel, text, to), client.sync(),
 // client.on("seats", fn) (stand-in bots, how long seats have waited), client.standIn(seat),
-// client.takeBack(), client.vacation(on) (correspondence games: pause my deadlines).
+// client.takeBack(), client.vacation(on) (correspondence games: pause my deadlines),
+// client.followMyGames() + client.on("my_games", fn) (the header's "My games" badge).
 // The socket (static/js/live.js) reconnects by itself with back-off; every state message is a full view, so a
 // reconnect or a version gap needs no page reload.
 
@@ -16,7 +17,7 @@ import { connect } from "../live.js";
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 
 export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl = window.WebSocket }) {
-  const listeners = { state: [], connection: [], chat: [], error: [], seats: [] };
+  const listeners = { state: [], connection: [], chat: [], error: [], seats: [], my_games: [] };
   const waiting = new Map(); // request id -> resolve
   let nextId = 1;
   let latest = null; // last {view, pending, version, log, ...}
@@ -51,7 +52,7 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
       latest = data;
       emit("state", { view: data.view, pending: data.pending, version: data.version, log: data.log, status: data.status, result: data.result });
       // the push after a change carries that version's seat status (docs/protocol.md, `seats`)
-      if (data.seats) emit("seats", { type: "seats", ...data.seats, notice: null });
+      if (data.seats) emit("seats", { type: "seats", ...data.seats });
     } else if (data.type === "result" || (data.type === "error" && data.id != null && waiting.has(data.id))) {
       const resolve = waiting.get(data.id);
       if (!resolve) return;
@@ -61,6 +62,8 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
       emit("chat", data);
     } else if (data.type === "seats") {
       emit("seats", data);
+    } else if (data.type === "my_games") {
+      emit("my_games", data);
     } else if (data.type === "error") {
       emit("error", data.error);
     }
@@ -122,6 +125,10 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
     },
     sync() {
       conn.send({ type: "sync" });
+    },
+    followMyGames() {
+      // the header badge's count now and whenever it changes (docs/protocol.md, `my_games`)
+      conn.send({ type: "my_games" });
     },
     close() {
       conn.close();

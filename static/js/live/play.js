@@ -4,6 +4,7 @@ import { createClient } from "./client.js";
 import { createReplayClient } from "./replay.js";
 import { refusedText } from "../live.js";
 import { createTurnAlert } from "./turn_alert.js";
+import { showAwaiting } from "../badge_count.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
@@ -31,9 +32,13 @@ const statusText = {
 live.on("connection", (state) => {
   // 4409: a moderator gave this page's seat to someone else: load the page again as who we are now
   if (state === "closed" && live.closeCode === 4409) window.location.reload();
+  // the header's "My games" badge follows this socket (no second socket on the game page)
+  if (state === "open" && document.getElementById("my-games-badge")) live.followMyGames();
   status.dataset.state = state;
   status.textContent = state === "refused" ? refusedText(live.closeCode, gettext) : statusText[state];
 });
+
+live.on("my_games", showAwaiting);
 
 // --- board renderer ------------------------------------------------------------------------------
 const root = document.getElementById("board-root");
@@ -67,6 +72,7 @@ const turnAlert = createTurnAlert({
   soundBox: document.getElementById("sound-toggle"),
   notifyButton: config.viewer !== null && !replaying ? document.getElementById("notify-turn") : null,
   gettext,
+  push: config.push || null,
 });
 
 client.on("state", ({ pending, status: gameStatus, result }) => {
@@ -85,7 +91,6 @@ let seatStatus = null; // the latest `seats` message, and when it arrived (perfo
 let seatStatusAt = 0;
 let awaitedActors = new Set();
 let standInTimer = null;
-const notices = []; // hand-over and take-back lines, shown at the end of the game log
 
 function button(text, onClick, name) {
   const b = document.createElement("button");
@@ -138,20 +143,15 @@ function renderLog(log) {
     const li = document.createElement("li");
     li.textContent = line.text;
     li.dataset.n = line.n;
+    if (line.note === true) li.classList.add("log-note"); // a time-out, a stand-in: the table, not a move
     const areas = (line.areas || []).filter((a) => typeof a === "string");
     if (areas.length) {
       li.dataset.areas = areas.join(" ");
       li.tabIndex = 0;
-      li.className = "log-areas";
+      li.classList.add("log-areas");
     }
     return li;
   });
-  for (const text of notices) {
-    const li = document.createElement("li");
-    li.className = "log-notice";
-    li.textContent = text;
-    lines.push(li);
-  }
   logList.replaceChildren(...lines);
   if (atBottom) logList.scrollTop = logList.scrollHeight;
 }
@@ -162,11 +162,6 @@ live.on("seats", (data) => {
   for (const li of document.querySelectorAll(".play-seats li[data-seat]")) {
     const tag = li.querySelector(".tag-stand-in");
     if (tag) tag.hidden = !(data.stand_ins || {})[li.dataset.seat];
-  }
-  if (data.notice) {
-    notices.push(data.notice.text);
-    if (notices.length > 20) notices.shift();
-    renderLog(lastLog);
   }
   renderStandIn();
 });
@@ -243,14 +238,12 @@ live.on("seats", renderClocks);
 
 // --- game log ----------------------------------------------------------------------------------------
 const logList = document.getElementById("log");
-let lastLog = [];
 // Hovering, focusing or tapping a log line highlights the board areas it names (log[].areas,
 // docs/protocol.md): the class "log-hl" on each #area-<id>. A tap pins the highlight until the
 // next tap (touch screens have no hover); a pinned line stays pinned across pushes.
 let pinnedN = null;
 const pinned = () => (pinnedN === null ? null : logList.querySelector(`li[data-n="${pinnedN}"][data-areas]`));
 client.on("state", ({ log }) => {
-  lastLog = log;
   renderLog(log);
   highlightLine(pinned());
 });

@@ -3,7 +3,12 @@
 // browser notification while the tab is hidden, once the player has allowed them (asked only when
 // they press "Notify me when it's my turn", never on page load).
 //
-// createTurnAlert({ gameName, gameId, soundBox, notifyButton, gettext }) -> { update(mine) }
+// With Web Push configured (push: {key, subscribe, worker} from the page's config), the same button
+// also subscribes this browser, once notifications are allowed: the service worker (/sw.js) then
+// shows "your turn" when no page of the site is open (game/site/webpush.py). A browser without a
+// push service (or that refuses) keeps the in-page notifications; record.push tells what happened.
+//
+// createTurnAlert({ gameName, gameId, soundBox, notifyButton, gettext, push }) -> { update(mine) }
 // update(mine) is called with every state: true while the viewer has a decision to make.
 
 const FAVICON_BADGE =
@@ -27,7 +32,38 @@ function beep() {
   }
 }
 
-export function createTurnAlert({ gameName, gameId, soundBox, notifyButton, gettext }) {
+function csrfToken() {
+  const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return m ? decodeURIComponent(m[1]) : "";
+}
+
+function keyBytes(base64url) {
+  const text = atob(base64url.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (base64url.length % 4)) % 4));
+  return Uint8Array.from(text, (c) => c.charCodeAt(0));
+}
+
+// subscribe this browser to Web Push and hand the subscription to the server; never throws
+async function subscribePush(push, record) {
+  if (!push || !("serviceWorker" in navigator) || !("PushManager" in window)) return;
+  try {
+    const registration = await navigator.serviceWorker.register(push.worker, { scope: "/" });
+    await navigator.serviceWorker.ready;
+    const subscription =
+      (await registration.pushManager.getSubscription()) ||
+      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(push.key) }));
+    const response = await fetch(push.subscribe, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+      body: JSON.stringify(subscription.toJSON()),
+    });
+    record.push = response.ok ? "subscribed" : `refused ${response.status}`;
+  } catch (err) {
+    record.push = `unavailable: ${err}`; // no push service here: the in-page notification still works
+  }
+}
+
+export function createTurnAlert({ gameName, gameId, soundBox, notifyButton, gettext, push = null }) {
   const baseTitle = document.title;
   const icon = document.querySelector('link[rel="icon"]');
   const baseIcon = icon?.getAttribute("href");
@@ -53,8 +89,11 @@ export function createTurnAlert({ gameName, gameId, soundBox, notifyButton, gett
       record.errors.push(String(err));
     }
     showButton();
+    if (canNotify() && Notification.permission === "granted") subscribePush(push, record);
   });
   showButton();
+  // allowed on an earlier visit: keep this browser's subscription known to the server
+  if (notifyButton && canNotify() && Notification.permission === "granted") subscribePush(push, record);
 
   function notify() {
     if (!canNotify() || Notification.permission !== "granted" || document.visibilityState !== "hidden") return;
