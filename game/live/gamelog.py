@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 
 #: how many of the latest lines a push carries
 LOG_WINDOW = 60
+#: the rulesets whose events the AGoT engine tells (both editions)
+AGOT = ("agot2", "agot1")
 
 
 def lang_key(lang: str | None) -> str:
@@ -78,7 +80,7 @@ def _told(ruleset: str, ev: dict[str, Any], lang: str) -> str:
 def named_areas(ruleset: str, event: dict[str, Any]) -> list[str]:
     """The ids of the board areas ``event`` names (``[]`` for a ruleset without areas, or an
     event that names none)."""
-    if ruleset != "agot2":
+    if ruleset not in AGOT:
         return []
     from game.rules.agot.log import areas
 
@@ -89,7 +91,7 @@ def named_areas(ruleset: str, event: dict[str, Any]) -> list[str]:
 
 
 def describe(ruleset: str, event: dict[str, Any], lang: str) -> str:
-    if ruleset == "agot2":
+    if ruleset in AGOT:
         from game.rules.agot.log import describe as agot_describe
 
         try:

@@ -115,7 +115,8 @@ function raven(d, ctx) {
       const box = h("div", { class: "decision raven" }, title(gettext("Messenger Raven")),
         h("div", { class: "choices" },
           btn(gettext("Replace one of my orders"), () => { mode = "replace"; ctx.rerender(); }, { pressed: mode === "replace", key: "replace" }),
-          btn(gettext("Look at the top wildling card"), () => ctx.send({ type: "raven", choice: "peek" }), { key: "peek" }),
+          // the 1st edition's Raven only replaces an order (its `choices` has no "peek")
+          !o.choices || o.choices.includes("peek") ? btn(gettext("Look at the top wildling card"), () => ctx.send({ type: "raven", choice: "peek" }), { key: "peek" }) : null,
           btn(gettext("Do nothing"), () => ctx.send({ type: "raven", choice: "pass" }), { key: "pass" })));
       if (mode === "replace") {
         box.appendChild(h("p", { class: "hint" }, sel ? fmt(gettext("New order for %(area)s:"), { area: areaName(sel, ctx.data) }) : gettext("Click the area whose order you replace.")));
@@ -157,15 +158,25 @@ function cardBox(id, card, ctx) {
 // ---------------------------------------------------------------------------------------------
 function raid(d, ctx) {
   const raids = d.options.raids || {};
+  // 1st edition: a special Raid order may remove two adjacent orders (`two_targets` lists them)
+  const two = new Set(d.options.two_targets || []);
   let sel = Object.keys(raids).length === 1 ? Object.keys(raids)[0] : null;
-  let target;
+  let picks;  // undefined: nothing chosen yet; []: no effect; [a] or [a, b]: the orders removed
+  const most = () => (two.has(sel) ? 2 : 1);
+  const toggle = (a) => {
+    const cur = picks || [];
+    if (cur.includes(a)) picks = cur.filter((x) => x !== a);
+    else if (most() === 1) picks = [a];
+    else picks = cur.length >= 2 ? [cur[1], a] : [...cur, a];
+    if (!picks.length) picks = undefined;
+  };
   return {
     get selectable() { return sel ? [] : Object.keys(raids); },
     get targets() { return sel ? raids[sel] : []; },
     get selected() { return sel; },
     onArea(a) {
-      if (sel && raids[sel].includes(a)) target = a;
-      else if (raids[a]) { sel = a; target = undefined; }
+      if (sel && raids[sel].includes(a)) toggle(a);
+      else if (raids[a]) { sel = a; picks = undefined; }
       else return;
       ctx.rerender();
     },
@@ -173,16 +184,21 @@ function raid(d, ctx) {
       const box = h("div", { class: "decision raid" }, title(gettext("Resolve a Raid order")),
         h("p", { class: "hint" }, gettext("Pick one of your Raid orders, then the order it removes (highlighted), or remove it with no effect.")));
       box.appendChild(h("div", { class: "choices" }, Object.keys(raids).map((a) =>
-        btn(areaName(a, ctx.data), () => { sel = a; target = undefined; ctx.rerender(); }, { pressed: sel === a, key: "from-" + a, class: "btn btn-small" }))));
+        btn(areaName(a, ctx.data) + (two.has(a) ? " ★" : ""), () => { sel = a; picks = undefined; ctx.rerender(); }, { pressed: sel === a, key: "from-" + a, class: "btn btn-small" }))));
       if (sel) {
+        if (two.has(sel)) box.appendChild(h("p", { class: "hint two-targets" }, gettext("This special Raid order may remove up to two orders next to it (never a Defense order).")));
         const opts = raids[sel].map((a) => btn(areaName(a, ctx.data) + " (" + tokenName(ctx.view.orders[a].token, ctx.data) + ")",
-          () => { target = a; ctx.rerender(); }, { pressed: target === a, key: "to-" + a, class: "btn btn-small" }));
-        opts.push(btn(gettext("No effect (just remove my Raid)"), () => { target = null; ctx.rerender(); }, { pressed: target === null, key: "to-none", class: "btn btn-small" }));
-        box.appendChild(h("h4", {}, gettext("Target")));
+          () => { toggle(a); ctx.rerender(); }, { pressed: !!picks && picks.includes(a), key: "to-" + a, class: "btn btn-small" }));
+        opts.push(btn(gettext("No effect (just remove my Raid)"), () => { picks = []; ctx.rerender(); }, { pressed: !!picks && picks.length === 0, key: "to-none", class: "btn btn-small" }));
+        box.appendChild(h("h4", {}, most() === 2 ? gettext("Targets (up to two)") : gettext("Target")));
         box.appendChild(h("div", { class: "choices" }, opts));
       }
-      box.appendChild(h("div", { class: "actions" },
-        confirmBtn(gettext("Confirm raid"), () => ctx.send({ type: "raid", area: sel, target: target === undefined ? null : target }), !sel || target === undefined)));
+      const send = () => {
+        const action = { type: "raid", area: sel, target: picks && picks.length ? picks[0] : null };
+        if (picks && picks.length === 2) action.second_target = picks[1];
+        return ctx.send(action);
+      };
+      box.appendChild(h("div", { class: "actions" }, confirmBtn(gettext("Confirm raid"), send, !sel || picks === undefined)));
       return box;
     },
   };
