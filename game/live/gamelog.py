@@ -85,7 +85,7 @@ def named_areas(ruleset: str, event: dict[str, Any]) -> list[str]:
     from game.rules.agot.log import areas
 
     try:
-        return areas(event)
+        return areas(event, ruleset)
     except Exception:  # a log line must never break a push
         return []
 
@@ -95,7 +95,7 @@ def describe(ruleset: str, event: dict[str, Any], lang: str) -> str:
         from game.rules.agot.log import describe as agot_describe
 
         try:
-            return agot_describe(event, lang)
+            return agot_describe(event, lang, ruleset)  # the edition's names of areas and cards
         except Exception:  # a log line must never break a push
             return str(event.get("kind", "?"))
     if ruleset == "duke":
