@@ -26,8 +26,12 @@
    清理战场 / Clean-up: if the attacker won, the defender's order and power token in the area are
    removed, a defeated garrison leaves the game, the surviving attackers move in (and take the
    port's ships, 控制敌方港口); the played cards go to the discard piles (after the seventh, the
-   other six return to hand); after-combat card effects; then ``march_end`` removes the March
-   order and passes the turn.
+   other six return to hand; 1st edition: all seven, :attr:`.edition.Edition.seventh_card`);
+   after-combat card effects; then ``march_end`` removes the March order and passes the turn.
+
+A card's text acts through :func:`card_ability` (a text the opponent's card cancelled - the 1st
+edition's Queen of Thorns - acts not at all); supporting units' strength through
+:func:`.support.supporting_unit_strength` (the 1st edition's Rains of Autumn).
 
 Rule choices (where the rulebook leaves room), also in docs/scenarios.md:
 
