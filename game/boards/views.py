@@ -1,5 +1,6 @@
 """HTTP views serving the drawn boards: ``GET /boards/agot2.svg`` and ``GET /boards/agot1.svg``
-(wired in the project's urls), and the 2nd edition's board data ``GET /boards/agot2.json``.
+(wired in the project's urls), and their data for the game screen ``GET /boards/agot2.json`` and
+``GET /boards/agot1.json``.
 
 The SVG comes from :func:`game.boards.render.render_board` (cached in-process per language and
 board). The
@@ -69,23 +70,33 @@ def agot1_board_svg(request):
 
 
 @functools.cache
-def _board_data(lang: str) -> tuple[bytes, str]:
-    """The board data JSON of ``lang`` (UTF-8) and its ETag."""
+def _board_data(lang: str, board: str = "agot2") -> tuple[bytes, str]:
+    """The board data JSON of ``lang`` and ``board`` (UTF-8) and its ETag."""
     import json
 
-    from .data import agot2_board_data
+    from .data import board_data
 
-    body = json.dumps(agot2_board_data(lang), ensure_ascii=False).encode()
+    body = json.dumps(board_data(lang, board), ensure_ascii=False).encode()
     return body, '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
 
 
 @require_GET
 def agot2_board_data_json(request):
     """``GET /boards/agot2.json?lang=en|zh-hans``: names and static facts for the game screen
-    (:func:`game.boards.data.agot2_board_data`); public, fresh for 5 minutes, then revalidated by
+    (:func:`game.boards.data.board_data`); public, fresh for 5 minutes, then revalidated by
     ETag (so a deploy that changes a text reaches browsers within minutes, at the cost of a 304)."""
+    return _board_data_json(request, "agot2")
+
+
+@require_GET
+def agot1_board_data_json(request):
+    """``GET /boards/agot1.json?lang=en|zh-hans``: the 1st edition's, as :func:`agot2_board_data_json`."""
+    return _board_data_json(request, "agot1")
+
+
+def _board_data_json(request, board: str):
     lang = request.GET.get("lang") or get_language() or "en"
-    body, etag = _board_data("zh-hans" if lang.lower().startswith("zh") else "en")
+    body, etag = _board_data("zh-hans" if lang.lower().startswith("zh") else "en", board)
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:

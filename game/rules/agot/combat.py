@@ -751,7 +751,10 @@ def combat_end(state: State, task: tuple) -> None:
 
 def public_view(state: State, viewer: str | None) -> dict[str, Any] | None:
     """``view(...)["combat"]``: the combat in progress as every viewer sees it (plus, for the two
-    sides, their own face-down card and Tides card)."""
+    sides, their own face-down card and Tides card). Once the cards are revealed, ``icons``
+    (``{house: {"swords", "fortifications"}}``, card, ability and Tides card together, as
+    :func:`icons`); once the winner is known, ``casualties`` (the winner's swords minus the
+    loser's fortifications, at least 0: the units the loser loses to swords)."""
     c = current(state)
     if c is None or state.result is not None:
         return None
@@ -773,6 +776,8 @@ def public_view(state: State, viewer: str | None) -> dict[str, Any] | None:
     }
     if c.revealed:
         out["cards"] = dict(c.cards)
+        # the icons that count for casualties (card, its ability, a revealed Tides card)
+        out["icons"] = {h: dict(zip(("swords", "fortifications"), icons(state, h))) for h in (c.attacker, c.defender)}
     if c.tides_revealed:
         out["tides"] = dict(c.tides)
     elif c.tides:
@@ -783,6 +788,8 @@ def public_view(state: State, viewer: str | None) -> dict[str, Any] | None:
         out["strength"] = dict(c.final)
         out["winner"] = c.winner
         out["loser"] = c.loser
+        # 伤亡 / Casualties: the winner's swords minus the loser's fortifications (no fewer than 0)
+        out["casualties"] = max(0, icons(state, c.winner)[0] - icons(state, c.loser)[1])
     if viewer is not None and pairs_get(c.chosen, viewer) is not None:
         out["my_card"] = pairs_get(c.chosen, viewer)
     return out
