@@ -583,6 +583,9 @@ class _Bot:
         opts = self.o["options"]
         prefs = ["mustering", "game_of_thrones", "no_defense", "iron_throne", "kings_court", "use", "none"]
         p = self.o.get("purpose")
+        if p == "asha-greyjoy":  # 1st edition: remove an enemy's Support or Consolidate Power order
+            enemy = [a for a in opts if a in self.o.get("orders", {}) and self.o["orders"][a][0] != self.me]
+            return enemy[0] if enemy else "none"
         if p == "preemptive_raid":
             tracks = [x for x in opts if x.startswith("track:")]
             return tracks[-1] if tracks else opts[0]

@@ -26,8 +26,12 @@
    清理战场 / Clean-up: if the attacker won, the defender's order and power token in the area are
    removed, a defeated garrison leaves the game, the surviving attackers move in (and take the
    port's ships, 控制敌方港口); the played cards go to the discard piles (after the seventh, the
-   other six return to hand); after-combat card effects; then ``march_end`` removes the March
-   order and passes the turn.
+   other six return to hand; 1st edition: all seven, :attr:`.edition.Edition.seventh_card`);
+   after-combat card effects; then ``march_end`` removes the March order and passes the turn.
+
+A card's text acts through :func:`card_ability` (a text the opponent's card cancelled - the 1st
+edition's Queen of Thorns - acts not at all); supporting units' strength through
+:func:`.support.supporting_unit_strength` (the 1st edition's Rains of Autumn).
 
 Rule choices (where the rulebook leaves room), also in docs/scenarios.md:
 
@@ -625,13 +629,18 @@ def destroy_units(state: State, victim: str, n: int, source: str = "ability") ->
     push(state, ("combat_losses", victim, n, source))
 
 
+def sword_casualties(state: State) -> int:
+    """伤亡 / Casualties (both editions: 检查部队伤亡): the units the loser of the combat in progress
+    loses to swords - the winner's swords minus the loser's fortifications, at least 0 (before
+    card abilities that prevent losses)."""
+    c = current(state)
+    return max(0, icons(state, c.winner)[0] - icons(state, c.loser)[1])
+
+
 @auto("combat_casualties")
 def combat_casualties(state: State, task: tuple) -> None:
     c = current(state)
-    w, lo = c.winner, c.loser
-    swords, _ = icons(state, w)
-    _, forts = icons(state, lo)
-    tasks = [("combat_losses", lo, max(0, swords - forts), "swords")]
+    tasks = [("combat_losses", c.loser, sword_casualties(state), "swords")]
     if c.tides_revealed:
         for h in (c.attacker, c.defender):
             if tides_card(pairs_get(c.tides, h))["skulls"]:
@@ -785,7 +794,7 @@ def public_view(state: State, viewer: str | None) -> dict[str, Any] | None:
         out["winner"] = c.winner
         out["loser"] = c.loser
         # 伤亡 / Casualties: the winner's swords minus the loser's fortifications (no fewer than 0)
-        out["casualties"] = max(0, icons(state, c.winner)[0] - icons(state, c.loser)[1])
+        out["casualties"] = sword_casualties(state)
     if viewer is not None and pairs_get(c.chosen, viewer) is not None:
         out["my_card"] = pairs_get(c.chosen, viewer)
     return out

@@ -93,8 +93,9 @@ class Edition:
     #: 1e 三到四人游戏: the absent houses' starting units stay on the board as neutral forces
     #: (footman 1, knight 2, ship 1, summed per area).
     neutral_armies_from_absent_houses: bool = False
-    #: after round 10 a tie on castles is broken by these keys in order (``victory.ranking``);
-    #: 2e ends with the Iron Throne position (a single winner), 1e "再相同则平手" (a shared win).
+    #: after round 10, houses equal on castles and on every tie-breaker of ``tracks.json``
+    #: (:mod:`.victory`): 2e has none left (its last tie-breaker is the Iron Throne position);
+    #: 1e 游戏获胜 a) "如果最高补给等级相同,就比可用权力的数量,再相同则平手" - they share the win.
     shared_victory: bool = False
 
 

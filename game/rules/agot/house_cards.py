@@ -49,6 +49,11 @@ Timings (rulebook 家族卡牌 and its conflict order):
    clean-up instead of the discard pile (Roose Bolton). Pure.
 
 Unregistered keys and cards without text (``ability_key`` null) have no effect.
+
+Both editions: a card id is looked up in the edition of the game (``card(cid, state)``,
+``ability(cid, state)``); the 1st edition's cards reuse a 2nd-edition ability key where the text
+is the same and register their own in :mod:`.cards.first_edition`. In a combat, use
+:func:`.combat.card_ability`, which also knows a text cancelled by the opponent's card.
 """
 
 from __future__ import annotations

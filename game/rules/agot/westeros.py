@@ -86,8 +86,7 @@ def add_threat(state: State, icons: int) -> bool:
     top = wt["max"]
     old = state.threat
     state.threat = min(top, old + wt["step_per_icon"] * icons)
-    if state.threat != old:
-        state.emit("wildling_threat", old=old, new=state.threat)
+    state.emit("wildling_threat", old=old, new=state.threat)
     return edition(state).wildling_attack_at_max and state.threat >= top and old < top
 
 
