@@ -76,3 +76,23 @@ def test_home_page_lists_the_first_edition(client):
     html = client.get(reverse("lobby_list")).content.decode()
     assert "A Game of Thrones: The Board Game (1st edition)" in html
     assert 'href="/lobby/new/?game=agot1"' in html
+
+
+def test_a_shared_win_is_named_on_my_games(make_lobby, client):
+    """A 1st-edition game can end in a shared win (``winner`` None, ``winners``): "My games" names
+    every winner and counts it as won for each of them (not a draw)."""
+    from game.models import Game
+
+    from .live_helpers import start_game
+
+    game, users = start_game(make_lobby, 3, ruleset="agot1")
+    Game.objects.filter(pk=game.pk).update(
+        status=Game.Status.FINISHED,
+        result={"winner": None, "winners": ["stark", "lannister"], "reason": "shared",
+                "ranking": ["stark", "lannister", "baratheon"]})
+    client.force_login(users["stark"])
+    html = client.get("/my/games/").content.decode()
+    assert "Stark &amp; Lannister won" in html and "You won" in html and "Draw" not in html
+    client.force_login(users["baratheon"])
+    html = client.get("/my/games/").content.decode()
+    assert "Stark &amp; Lannister won" in html and "You won" not in html
