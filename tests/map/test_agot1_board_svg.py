@@ -99,3 +99,19 @@ def test_ids_are_unique_and_references_resolve(lang):
     assert len(ids) == len(set(ids))
     refs = {(el.get(XLINK + "href") or "")[1:] for el in root.iter(SVG + "use")}
     assert refs <= set(ids)
+
+
+def test_same_bytes_in_every_process():
+    """Several server processes must serve the same SVG (and so the same ETag)."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    code = ("import hashlib; from game.boards import render; "
+            "print(hashlib.sha256(render.render_board('zh', 'agot1').encode()).hexdigest())")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONHASHSEED="4242")
+    other = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, check=True,
+                           capture_output=True, text=True).stdout.strip()
+    assert other == hashlib.sha256(render.render_board("zh", BOARD).encode()).hexdigest()
