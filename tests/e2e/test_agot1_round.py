@@ -140,6 +140,17 @@ def test_agot1_round_by_clicking(browser, live, shots):
             assert not p.errors
             assert p.locator(".decision.unknown").count() == 0
 
+        # a wide screen: the same game at 1400 x 900, the whole page
+        wide = browser.new_context(locale="en-US", viewport={"width": 1400, "height": 900})
+        contexts.append(wide)
+        name, value = cookies["lannister"].split("=", 1)
+        wide.add_cookies([{"name": name, "value": value, "url": url}])
+        wp = wide.new_page()
+        wp.goto(f"{url}/game/{game}/")
+        wp.wait_for_selector("#board-root[data-ready='1'][data-version]")
+        assert wp.evaluate("document.documentElement.scrollWidth") <= 1400
+        wp.screenshot(path=shots("6-wide-1400"), full_page=True)
+
         # the phone layout: the same game at 375 x 812
         phone = browser.new_context(locale="zh-CN", viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
         contexts.append(phone)
@@ -151,7 +162,7 @@ def test_agot1_round_by_clicking(browser, live, shots):
         pp.wait_for_selector("#board-root[data-ready='1'][data-version]")
         assert "夏日之海" in pp.locator("svg#board-agot1").inner_html()
         assert pp.evaluate("document.documentElement.scrollWidth") <= 375
-        pp.screenshot(path=shots("6-phone-zh"))
+        pp.screenshot(path=shots("7-phone-zh"))
     finally:
         for c in contexts:
             c.close()

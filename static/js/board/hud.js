@@ -28,7 +28,11 @@ export function waitingFor(pending, data, me) {
 export function resultBox(view, data) {
   const r = view.result;
   if (!r) return null;
-  return h("div", { class: "result", role: "status" }, h("strong", {}, fmt(gettext("%(house)s wins the game!"), { house: houseName(r.winner, data) })),
+  // the 1st edition may end in a shared win ("再相同则平手"): no single winner, `winners`
+  const head = !r.winner && (r.winners || []).length
+    ? fmt(gettext("Shared win: %(houses)s"), { houses: r.winners.map((x) => houseName(x, data)).join(", ") })
+    : fmt(gettext("%(house)s wins the game!"), { house: houseName(r.winner, data) });
+  return h("div", { class: "result", role: "status", dataset: { winners: (r.winners || [r.winner]).join(" ") } }, h("strong", {}, head),
     r.ranking ? h("ol", {}, r.ranking.map((x) => h("li", {}, houseName(x, data) + (r.castles ? " · " + fmt(gettext("%(n)s castles"), { n: r.castles[x] }) : "")))) : null);
 }
 
@@ -217,6 +221,7 @@ const WHY_ZERO = {
   routed: () => gettext("routed"),
   siege_no_castle: () => gettext("siege engines count only against a castle or stronghold"),
   siege_defending: () => gettext("siege engines count only when attacking"),
+  rains_of_autumn: () => gettext("Rains of Autumn: footmen give no support this round"),
 };
 function strengthParts(c, x, data) {
   const parts = (c.parts || {})[x] || [];
