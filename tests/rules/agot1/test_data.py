@@ -84,8 +84,9 @@ def test_reconstructed_facts_are_marked():
     for cards in raw["westeros"]["decks"].values():
         assert all(c.get("reconstructed") is True for c in cards)  # copies and wildling icons
     wt = raw["tracks"]["wildling_track"]
-    assert wt["start"] == 0 and {"max", "step_per_icon", "positions"} <= set(wt["reconstructed"])
-    assert "ship" in raw["tracks"]["unit_limits_note"]["reconstructed"]
+    assert wt["start"] == 0 and wt["reconstructed"] is True and {"max", "step_per_icon", "positions"} <= set(wt["reconstructed_fields"])
+    note = raw["tracks"]["unit_limits_note"]
+    assert note["reconstructed"] is True and note["reconstructed_fields"] == ["ship"]
     for h in raw["houses"]:
         assert h["starting_supply_reconstructed"] is True
     bar = {c["id"]: c for c in next(h for h in raw["houses"] if h["id"] == "baratheon")["house_cards"]}

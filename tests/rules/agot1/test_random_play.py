@@ -11,7 +11,7 @@ from game.rules.agot import RULESET_1E as R
 from .play import play_random
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(3, 5), seed=st.integers(0, 10**6))
 def test_random_legal_play_keeps_invariants(players, seed):
     s = play_random(players, seed, check=True, views=True)
