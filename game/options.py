@@ -33,15 +33,14 @@ def option_help(key: str):
 
 #: what a seat is called, by ruleset id: the lobby form's field label and "random" choice, and the
 #: refusals that name a seat; rulesets not listed use ``SEAT_WORDS_DEFAULT`` (a "side")
-SEAT_WORDS = {
-    "agot2": {
-        "field": _("Your house"),
-        "random": _("Random house"),
-        "taken": _("That house is already taken. Choose another one."),
-        "not_in_play": _("That house is not in play in this game."),
-        "not_at_count": _("That house is not in play with this many players."),
-    },
+_HOUSE_WORDS = {
+    "field": _("Your house"),
+    "random": _("Random house"),
+    "taken": _("That house is already taken. Choose another one."),
+    "not_in_play": _("That house is not in play in this game."),
+    "not_at_count": _("That house is not in play with this many players."),
 }
+SEAT_WORDS = {"agot2": _HOUSE_WORDS, "agot1": _HOUSE_WORDS}
 SEAT_WORDS_DEFAULT = {
     "field": _("Your side"),
     "random": _("Random side"),
@@ -49,6 +48,25 @@ SEAT_WORDS_DEFAULT = {
     "not_in_play": _("That side is not in play in this game."),
     "not_at_count": _("That side is not in play with this many players."),
 }
+
+
+#: a short description of a ruleset for the lobby's game choice, by ruleset id (rulesets not listed
+#: have none); a ruleset built partly from reconstructed facts says which parts
+RULESET_DESCRIPTIONS = {
+    "agot2": _("The 2011 edition for 3 to 6 players, with House Martell, ports, garrisons and the wildling cards."),
+    "agot1": _(
+        "The 2003 edition for 3 to 5 players (no Martell, no ports or garrisons), played from its "
+        "rulebook. Some facts the rulebook does not print are reconstructed: the Westeros decks and "
+        "their wildling icons, the wildling track, the starting supply, Renly's and Ser Davos's "
+        "cards and a few borders of the board."
+    ),
+    "duke": _("A two-player duel of tiles that flip after each move, on a 6 x 6 board."),
+}
+
+
+def ruleset_description(ruleset_id: str):
+    """The translated (lazy) description of ``ruleset_id`` for the lobby, or ``""``."""
+    return RULESET_DESCRIPTIONS.get(ruleset_id, "")
 
 
 def seat_words(ruleset_id: str) -> dict:
@@ -72,6 +90,7 @@ TIME_CONTROLS = {
 #: the presets offered per ruleset id, the first being the default; others use the AGoT list
 TIME_CONTROL_CHOICES = {
     "agot2": ["live-60+20", "live-30+10", "deadline-12h", "deadline-24h", "deadline-48h", "none"],
+    "agot1": ["live-60+20", "live-30+10", "deadline-12h", "deadline-24h", "deadline-48h", "none"],
     "duke": ["live-10+5", "live-5+3", "live-30+10", "deadline-12h", "deadline-24h", "deadline-48h", "none"],
 }
 MAX_TIMEOUTS_DEFAULT = 3

@@ -1,19 +1,19 @@
 """Anchors: where the browser's overlay puts units, tokens and labels in each area
-(:func:`area_anchors`, sent as ``data-*`` attributes of every ``area-<id>`` path). Pure."""
+(:func:`area_anchors`, sent as ``data-*`` attributes of every ``area-<id>`` path). Pure; every
+function takes the board as the keyword ``board`` (default ``"agot2"``)."""
 
 from __future__ import annotations
 
-import functools
 import math
 
-from .geometry import CELL, area_cells, load_areas, load_geometry
+from .geometry import CELL, DEFAULT_BOARD, area_cells, load_areas, load_geometry, per_board
 from .labels import text_width, wrap_name
 
 
-@functools.cache
-def clearance_map(area_id: str) -> dict:
+@per_board
+def clearance_map(area_id: str, board) -> dict:
     """Half-cell lattice points inside the area -> distance to the nearest foreign cell/frame."""
-    cells = set(area_cells()[area_id])
+    cells = set(area_cells(board=board)[area_id])
     xs = [c[0] for c in cells]
     ys = [c[1] for c in cells]
     # the nearest cell outside the area is always one that touches the area (or the frame)
@@ -36,10 +36,10 @@ def clearance_map(area_id: str) -> dict:
     return pts
 
 
-def hrun(area_id: str, p) -> float:
+def hrun(area_id: str, p, board: str = DEFAULT_BOARD) -> float:
     """Width (grid units) of room for a label centred at ``p``: twice the distance to the
     nearer end of the area's horizontal run(s) of cells through ``p``."""
-    cells = set(area_cells()[area_id])
+    cells = set(area_cells(board=board)[area_id])
     rows = {math.floor(p[1] - 0.25), math.floor(p[1] + 0.25)}
     x0 = math.floor(p[0] - 0.25)
     width = 99.0
@@ -55,14 +55,15 @@ def hrun(area_id: str, p) -> float:
     return width
 
 
-@functools.cache
-def anchors_grid() -> dict[str, dict[str, tuple[float, float]]]:
-    g = load_geometry()
-    areas = load_areas()
+@per_board
+def anchors_grid(board) -> dict[str, dict[str, tuple[float, float]]]:
+    """:func:`area_anchors` in grid units (tuples)."""
+    g = load_geometry(board=board)
+    areas = load_areas(board=board)
     out = {}
     for aid, area in areas.items():
-        clear = clearance_map(aid)
-        cells = area_cells()[aid]
+        clear = clearance_map(aid, board=board)
+        cells = area_cells(board=board)[aid]
         cx = sum(c[0] + 0.5 for c in cells) / len(cells)
         cy = sum(c[1] + 0.5 for c in cells) / len(cells)
         over = g.anchor_overrides.get(aid, {})
@@ -73,7 +74,7 @@ def anchors_grid() -> dict[str, dict[str, tuple[float, float]]]:
         small = area.kind != "port" and len(cells) <= 12 and widest <= 3
 
         def label_score(p):
-            score = (min(clear[p], 1.6) + 0.22 * min(hrun(aid, p), 6)
+            score = (min(clear[p], 1.6) + 0.22 * min(hrun(aid, p, board), 6)
                      - 0.08 * math.dist(p, (cx, cy)))
             if small and n_rows >= 3:  # small area: name on top, room for tokens below
                 score -= 0.8 * max(0.0, p[1] - (min_y + 0.75))
@@ -84,7 +85,7 @@ def anchors_grid() -> dict[str, dict[str, tuple[float, float]]]:
         label = over.get("label") or max(sorted(clear), key=label_score)
         chosen = {"label": label}
         # the label block (name in either language, and the icon row under it) stays free
-        room = hrun(aid, label) * CELL - 4
+        room = hrun(aid, label, board) * CELL - 4
         lines = wrap_name(area.name_en, "en", room) + wrap_name(area.name_zh, "zh", room)
         half_w = max(text_width(ln) for ln in lines) / 2 / CELL if area.kind != "port" else 0.3
         top, bottom = label[1] - 0.5, label[1] + (0.95 if area.kind == "land" else 0.5)
@@ -114,7 +115,7 @@ def anchors_grid() -> dict[str, dict[str, tuple[float, float]]]:
     return out
 
 
-def area_anchors() -> dict[str, dict[str, list[float]]]:
+def area_anchors(board: str = DEFAULT_BOARD) -> dict[str, dict[str, list[float]]]:
     """Anchor points per area, in SVG user units, for the browser overlay.
 
     ``{area_id: {"label": [x, y], "units": [x, y], "order": [x, y], "power": [x, y]}}``;
@@ -123,5 +124,5 @@ def area_anchors() -> dict[str, dict[str, list[float]]]:
     """
     return {
         aid: {k: [round(p[0] * CELL, 1), round(p[1] * CELL, 1)] for k, p in pts.items()}
-        for aid, pts in anchors_grid().items()
+        for aid, pts in anchors_grid(board=board).items()
     }

@@ -1,16 +1,20 @@
 """Static facts the AGoT game screen needs in the browser, as one JSON-able dict.
 
-``agot2_board_data(lang)`` -> ``{"lang", "areas": {id: {name, kind, castle, supply, power,
+``board_data(lang, board_id)`` (``board_id`` ``"agot2"`` or ``"agot1"``; ``agot2_board_data(lang)``
+is the 2nd edition's) -> ``{"lang", "board", "areas": {id: {name, kind, castle, supply, power,
 home_of, port, port_of, port_sea}}, "houses": {id: {name, letter, color, home}},
 "house_cards": {id: {name, house, strength, swords, fortifications, ability}},
 "tides_cards": {id: {strength, swords, fortifications, skulls}} (Tides of Battle, named by the screen),
 "westeros_cards": {id: {name, wildling_icon, effect}}, "wildling_cards": {id: {name, lowest,
 everyone, highest}}, "tokens": {id: {name, type, strength, special}}, "tracks": {id: name},
 "units": {type: name}, "supply_limits": {level: [sizes]}, "unit_limits": {type: n}, "adjacent": {id: [ids]},
-"kings_court_stars": {players: [stars by position]}}``.
+"kings_court_stars": {players: [stars by position]}, "players": [min, max], "has": {ports, garrisons,
+siege_engines, tides_of_battle, wildling_cards: bool}}``. The 1st edition has
+no Tides of Battle or wildling cards (empty dicts) and no ports.
 
 Names are in English (``lang="en"``) or simplified Chinese (``"zh-hans"``), from
-``game/data/agot2`` and the log's names (:mod:`game.rules.agot.log`). Card texts follow the
+``game/data/<board_id>`` (:func:`game.rules.agot.data.board`) and the log's names
+(:mod:`game.rules.agot.log`). Card texts follow the
 language too: in Chinese a house card's ``ability`` is its ``ability_zh`` (the project's own
 translation), a Westeros card's ``effect`` its ``effect_zh`` (the Chinese rulebook's 维斯特洛卡牌参考)
 and a wildling card's ``lowest``/``everyone``/``highest`` its ``lowest_bidder_zh``/
@@ -24,6 +28,7 @@ import functools
 from typing import Any
 
 from game.rules.agot.data import board
+from game.rules.agot.edition import EDITIONS
 from game.rules.agot.log import TOKEN_NAMES, TRACK_NAMES, UNIT_NAMES
 
 #: a letter per house, drawn on its units and tokens so colour is not the only cue
@@ -40,12 +45,19 @@ def lang_key(lang: str) -> str:
     return "zh-hans" if (lang or "").lower().startswith("zh") else "en"
 
 
-@functools.cache
 def agot2_board_data(lang: str = "en") -> dict[str, Any]:
-    """The dict described in the module docstring for ``lang`` (cached)."""
+    """:func:`board_data` of the 2nd edition."""
+    return board_data(lang, "agot2")
+
+
+@functools.cache
+def board_data(lang: str = "en", board_id: str = "agot2") -> dict[str, Any]:
+    """The dict described in the module docstring for ``lang`` and the edition ``board_id``
+    (cached). Raises ``KeyError`` for an unknown edition."""
     key = lang_key(lang)
     zh = key == "zh-hans"
-    b = board()
+    ed = EDITIONS[board_id]
+    b = board(board_id)
     nm = (lambda d: d["name_zh"] if zh else d["name_en"])
     areas = {
         a.id: {
@@ -66,8 +78,8 @@ def agot2_board_data(lang: str = "en") -> dict[str, Any]:
     }
     tides = {
         g["id"]: {k: g[k] for k in ("strength", "swords", "fortifications", "skulls")}
-        for g in b.tides["groups"]
-    }
+        for g in (b.tides or {}).get("groups", [])
+    } if "tides_of_battle" in ed.default_options else {}
     text = (lambda c, k: (c.get(k + "_zh") or c.get(k)) if zh else c.get(k))
     westeros = {
         c["id"]: {"name": nm(c), "wildling_icon": c.get("wildling_icon"), "effect": text(c, "effect")}
@@ -84,6 +96,7 @@ def agot2_board_data(lang: str = "en") -> dict[str, Any]:
     }
     return {
         "lang": key,
+        "board": board_id,
         "areas": areas,
         "houses": houses,
         "house_cards": cards,
@@ -96,5 +109,14 @@ def agot2_board_data(lang: str = "en") -> dict[str, Any]:
         "supply_limits": {str(k): list(v) for k, v in b.supply_limits.items()},
         "unit_limits": dict(b.unit_limits),
         "adjacent": {a: sorted(n) for a, n in b.adjacent.items()},
-        "kings_court_stars": {str(n): list(b.setup(n)["kings_court_stars"]) for n in range(3, 7)},
+        "kings_court_stars": {str(n): list(b.setup(n)["kings_court_stars"]) for n in range(ed.min_players, ed.max_players + 1)},
+        "players": [ed.min_players, ed.max_players],
+        # what this edition's board and boxes have (the screen's legend shows only these)
+        "has": {
+            "ports": any(a.kind == "port" for a in b.areas.values()),
+            "garrisons": any(d.get("garrison") for d in b.houses.values()),
+            "siege_engines": "siege_engine" in b.unit_limits,
+            "tides_of_battle": bool(tides),
+            "wildling_cards": bool(wild),
+        },
     }

@@ -1,13 +1,18 @@
 """The board of Westeros read from the project's own geometry: the grid, its areas, and the
 adjacency that falls out of it.
 
-The board is authored as a coarse grid of cells (``game/data/agot2/map/grid.txt``), each cell
-labelled with a 2-character code that ``game/data/agot2/map/legend.json`` maps to an area id of
-``game/data/agot2/areas.json``. Rivers and bridges are polylines along cell edges (legend
+Each board (:data:`BOARDS`: ``"agot2"`` the 2nd edition, ``"agot1"`` the 1st) is authored as a
+coarse grid of cells (``game/data/<board>/map/grid.txt``), each cell labelled with a 2-character
+code that ``game/data/<board>/map/legend.json`` maps to an area id of
+``game/data/<board>/areas.json``. Rivers and bridges are polylines along cell edges (legend
 ``rivers`` and ``bridges``). Two areas are adjacent on the drawn board when they share a cell edge
 that is not a river, or that is a bridge (:func:`drawn_adjacency`); ``tests/map`` proves this
 equals ``adjacency.json``, i.e. the drawing is the board (2nd ed. rulebook, 地图 / The Game Board;
-rivers and bridges as in ``/work/shared/reference/agot2/README.md``).
+rivers and bridges as in ``/work/shared/reference/agot2/README.md``; the 1st edition's board as in
+``docs/agot1.md``, Board).
+
+Every function that reads a board takes it as the keyword ``board`` (default ``"agot2"``) and
+caches per board; an unknown board raises ``ValueError``.
 
 Coordinates: grid vertex ``(x, y)`` is the top-left corner of the cell in column ``x``, row
 ``y`` (north is row 0). SVG user units are :data:`CELL` per grid unit. Pure: reads only the
@@ -22,7 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "agot2"
+DATA_ROOT = Path(__file__).resolve().parent.parent / "data"
+#: the boards with a drawn map (``game/data/<board>/map/``); the first is the default
+BOARDS = ("agot2", "agot1")
+DEFAULT_BOARD = BOARDS[0]
+DATA_DIR = DATA_ROOT / DEFAULT_BOARD
 MAP_DIR = DATA_DIR / "map"
 
 #: SVG user units per grid cell.
@@ -36,6 +45,26 @@ Edge = tuple[Vertex, Vertex]  # sorted pair of grid vertices one unit apart
 
 class MapDataError(ValueError):
     """The map geometry files are inconsistent (unknown code, ragged grid, bad river...)."""
+
+
+def check_board(board: str) -> str:
+    """``board`` if it is one of :data:`BOARDS`; ``ValueError`` naming the known ones else."""
+    if board not in BOARDS:
+        raise ValueError(f"unknown board {board!r}; use one of {BOARDS}")
+    return board
+
+
+def per_board(fn):
+    """Cache ``fn(*args, board)`` per board; the wrapper takes ``board`` as a keyword only
+    (default :data:`DEFAULT_BOARD`) and checks it, so every call form shares one cache entry."""
+    cached = functools.cache(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args, board: str = DEFAULT_BOARD):
+        return cached(*args, check_board(board))
+
+    wrapper.cache_clear = cached.cache_clear
+    return wrapper
 
 
 # ----------------------------------------------------------------------------------------------
@@ -85,10 +114,11 @@ class Geometry:
     anchor_overrides: dict
 
 
-@functools.cache
-def load_areas() -> dict[str, Area]:
-    """All 58 areas from ``game/data/agot2/areas.json``, keyed by id, in file order."""
-    raw = json.loads((DATA_DIR / "areas.json").read_text(encoding="utf-8"))
+@per_board
+def load_areas(board) -> dict[str, Area]:
+    """All areas from ``game/data/<board>/areas.json`` (58 for agot2, 45 for agot1), keyed by
+    id, in file order."""
+    raw = json.loads((DATA_ROOT / board / "areas.json").read_text(encoding="utf-8"))
     return {
         a["id"]: Area(
             id=a["id"], name_en=a["name_en"], name_zh=a["name_zh"], kind=a["kind"],
@@ -99,10 +129,11 @@ def load_areas() -> dict[str, Area]:
     }
 
 
-@functools.cache
-def load_adjacency() -> frozenset[frozenset[str]]:
-    """The rules' adjacency: 143 unordered pairs from ``game/data/agot2/adjacency.json``."""
-    raw = json.loads((DATA_DIR / "adjacency.json").read_text(encoding="utf-8"))
+@per_board
+def load_adjacency(board) -> frozenset[frozenset[str]]:
+    """The rules' adjacency: unordered pairs from ``game/data/<board>/adjacency.json`` (143 for
+    agot2, 111 for agot1)."""
+    raw = json.loads((DATA_ROOT / board / "adjacency.json").read_text(encoding="utf-8"))
     return frozenset(frozenset(p) for p in raw["pairs"])
 
 
@@ -124,25 +155,28 @@ def polyline_edges(path, what: str) -> list[Edge]:
     return edges
 
 
-@functools.cache
-def load_geometry() -> Geometry:
-    """The project's map: ``map/grid.txt`` and ``map/legend.json`` via :func:`parse_geometry`."""
+@per_board
+def load_geometry(board) -> Geometry:
+    """The board's map: ``game/data/<board>/map/grid.txt`` and ``legend.json`` via
+    :func:`parse_geometry`."""
+    map_dir = DATA_ROOT / board / "map"
     return parse_geometry(
-        (MAP_DIR / "grid.txt").read_text(encoding="utf-8"),
-        json.loads((MAP_DIR / "legend.json").read_text(encoding="utf-8")),
+        (map_dir / "grid.txt").read_text(encoding="utf-8"),
+        json.loads((map_dir / "legend.json").read_text(encoding="utf-8")),
+        board=board,
     )
 
 
-def parse_geometry(grid_text: str, legend: dict) -> Geometry:
+def parse_geometry(grid_text: str, legend: dict, board: str = DEFAULT_BOARD) -> Geometry:
     """Parse a grid (rows of 2-character codes) and its legend (see ``docs/map.md``).
 
     Raises :class:`MapDataError` with the place of the problem on an empty or ragged grid, an
     unknown code, a code for an unknown area, an anchor override for an unknown area, a river
     not along grid lines, outside the grid or not between two different areas, or a bridge that
-    is not one unit edge of a river.
+    is not one unit edge of a river. The area ids are those of ``board``'s ``areas.json``.
     """
     codes: dict[str, str] = legend.get("codes", {})
-    areas = load_areas()
+    areas = load_areas(board=board)
     for code, area_id in codes.items():
         if len(code) != 2:
             raise MapDataError(f"code {code!r} is not 2 characters")
@@ -202,14 +236,14 @@ def _sides_in(cells, e: Edge) -> tuple[str | None, str | None]:
     return cells.get((x1 - 1, y1)), cells.get((x1, y1))  # vertical edge
 
 
-@functools.cache
-def boundary() -> dict:
+@per_board
+def boundary(board) -> dict:
     """Every unit edge where the area changes: ``{edge: (area_a, area_b, kind)}``.
 
     ``kind`` is ``"river"`` (a river without a bridge: separates), ``"bridge"`` (joins) or
     ``"border"``. Outside the grid is ``None``.
     """
-    g = load_geometry()
+    g = load_geometry(board=board)
     out = {}
     for (x, y), a in g.cells.items():
         for e in (grid_edge((x, y), (x + 1, y)), grid_edge((x, y), (x, y + 1)),
@@ -229,7 +263,7 @@ def boundary() -> dict:
     return out
 
 
-def drawn_adjacency() -> set[frozenset[str]]:
+def drawn_adjacency(board: str = DEFAULT_BOARD) -> set[frozenset[str]]:
     """Pairs of areas that share a drawn border that is not a river (bridges join).
 
     This is the adjacency a player reads off the drawn board; ``tests/map`` checks it equals
@@ -237,36 +271,37 @@ def drawn_adjacency() -> set[frozenset[str]]:
     """
     return {
         frozenset((a, b))
-        for a, b, kind in boundary().values()
+        for a, b, kind in boundary(board=board).values()
         if a is not None and b is not None and kind != "river"
     }
 
 
-def touching_pairs() -> set[frozenset[str]]:
+def touching_pairs(board: str = DEFAULT_BOARD) -> set[frozenset[str]]:
     """Pairs of areas whose cells share at least one edge (river, bridge or open border)."""
-    return {frozenset((a, b)) for a, b, _ in boundary().values() if a and b}
+    return {frozenset((a, b)) for a, b, _ in boundary(board=board).values() if a and b}
 
 
-def river_pairs() -> set[frozenset[str]]:
+def river_pairs(board: str = DEFAULT_BOARD) -> set[frozenset[str]]:
     """Pairs of different areas with a river (no bridge) along some of their shared border."""
-    return {frozenset((a, b)) for a, b, k in boundary().values() if k == "river" and a and b}
+    return {frozenset((a, b)) for a, b, k in boundary(board=board).values() if k == "river" and a and b}
 
 
-def bridge_pairs() -> set[frozenset[str]]:
+def bridge_pairs(board: str = DEFAULT_BOARD) -> set[frozenset[str]]:
     """Pairs of areas joined by a bridge over a river."""
-    return {frozenset((a, b)) for a, b, k in boundary().values() if k == "bridge"}
+    return {frozenset((a, b)) for a, b, k in boundary(board=board).values() if k == "bridge"}
 
 
-@functools.cache
-def area_cells() -> dict[str, list]:
+@per_board
+def area_cells(board) -> dict[str, list]:
+    """Each area's cells ``(x, y)``, in reading order (row by row)."""
     out: dict[str, list] = {}
-    for xy, a in sorted(load_geometry().cells.items(), key=lambda t: (t[0][1], t[0][0])):
+    for xy, a in sorted(load_geometry(board=board).cells.items(), key=lambda t: (t[0][1], t[0][0])):
         out.setdefault(a, []).append(xy)
     return out
 
 
-@functools.cache
-def junction_vertices() -> frozenset:
+@per_board
+def junction_vertices(board) -> frozenset:
     """Grid vertices where outlines stay sharp.
 
     A junction is a vertex where the boundary label (pair of areas, river/bridge/border)
@@ -274,9 +309,9 @@ def junction_vertices() -> frozenset:
     pass exactly through junctions, so every stretch of border between two junctions is drawn
     identically by the areas on both sides.
     """
-    g = load_geometry()
+    g = load_geometry(board=board)
     incident: dict[Vertex, list] = {}
-    for e, (a, b, kind) in boundary().items():
+    for e, (a, b, kind) in boundary(board=board).items():
         for v in e:
             incident.setdefault(v, []).append((frozenset((a, b)), kind))
     return frozenset(

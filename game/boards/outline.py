@@ -1,14 +1,17 @@
 """Area outlines as smooth SVG paths: the grid's boundary vertices wobbled and relaxed, each
 area's rings traced and smoothed into curves that the neighbours on both sides share exactly
-(holes for islands, ``fill-rule: evenodd``). Pure; from :mod:`game.boards.geometry`."""
+(holes for islands, ``fill-rule: evenodd``). Pure; from :mod:`game.boards.geometry`. Every
+function that reads a board takes it as the keyword ``board`` (default ``"agot2"``)."""
 
 from __future__ import annotations
 
-import functools
 import math
 import zlib
 
-from .geometry import CELL, Edge, Vertex, area_cells, boundary, grid_edge, junction_vertices, load_areas, load_geometry
+from .geometry import (
+    CELL, DEFAULT_BOARD, Edge, Vertex, area_cells, boundary, grid_edge, junction_vertices, load_areas, load_geometry,
+    per_board,
+)
 
 
 WOBBLE = 0.2  # largest vertex displacement in grid units
@@ -30,23 +33,23 @@ def _hash01(x: int, y: int, salt: int) -> float:
     return (h & 0xFFFF) / 0xFFFF
 
 
-@functools.cache
-def vertex_positions() -> dict[Vertex, tuple[float, float]]:
+@per_board
+def vertex_positions(board) -> dict[Vertex, tuple[float, float]]:
     """Where each boundary vertex is drawn: the grid point plus a small fixed wobble.
 
     The wobble is a deterministic function of the vertex, so every curve that passes through a
     vertex (both areas' outlines, coast, river) passes through the same point. Frame vertices
     only slide along the frame.
     """
-    g = load_geometry()
-    areas = load_areas()
+    g = load_geometry(board=board)
+    areas = load_areas(board=board)
     coastal = set()
-    for e, (a, b, _) in boundary().items():
+    for e, (a, b, _) in boundary(board=board).items():
         kinds = {areas[a].kind if a else None, areas[b].kind if b else None}
         if "land" in kinds and ("sea" in kinds or "port" in kinds):
             coastal.update(e)
     nbrs: dict[Vertex, set] = {}
-    for a, b in boundary():
+    for a, b in boundary(board=board):
         nbrs.setdefault(a, set()).add(b)
         nbrs.setdefault(b, set()).add(a)
     pos = {}
@@ -71,17 +74,17 @@ def vertex_positions() -> dict[Vertex, tuple[float, float]]:
     return out
 
 
-@functools.cache
-def _coast_bumps() -> dict[Edge, tuple[float, float]]:
+@per_board
+def _coast_bumps(board) -> dict[Edge, tuple[float, float]]:
     """For each coast edge (land against sea or port) and river edge, a midpoint pushed
     sideways a little (rivers meander, shores are irregular).
 
     A function of the edge alone, so the coast, the land and the sea outlines share it.
     """
-    areas = load_areas()
-    pos = vertex_positions()
+    areas = load_areas(board=board)
+    pos = vertex_positions(board=board)
     out = {}
-    for e, (a, b, kind) in boundary().items():
+    for e, (a, b, kind) in boundary(board=board).items():
         kinds = {areas[a].kind if a else None, areas[b].kind if b else None}
         if kind in ("river", "bridge"):
             amp = RIVER_BUMP
@@ -107,7 +110,7 @@ def _mid(a, b):
     return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
 
 
-def smooth_path(verts: list, closed: bool) -> str:
+def smooth_path(verts: list, closed: bool, board: str = DEFAULT_BOARD) -> str:
     """Path data through grid vertices: a quadratic B-spline that stays sharp at junctions.
 
     Each non-junction vertex is the control point of a quadratic curve between the midpoints
@@ -115,15 +118,15 @@ def smooth_path(verts: list, closed: bool) -> str:
     The result depends only on the vertices, not on the direction of travel, so two areas
     sharing a border draw the same curve.
     """
-    junctions = junction_vertices()
-    pos = vertex_positions()
+    junctions = junction_vertices(board=board)
+    pos = vertex_positions(board=board)
     if closed and verts[0] == verts[-1]:
         verts = verts[:-1]
     n = len(verts)
     is_j = [v in junctions or (not closed and i in (0, n - 1)) for i, v in enumerate(verts)]
     P = [pos[v] for v in verts]
     # coast and river edges get an extra, displaced midpoint: irregular shores, meanders
-    bumps = _coast_bumps()
+    bumps = _coast_bumps(board=board)
     P2, J2 = [], []
     for i in range(n):
         P2.append(P[i])
@@ -159,9 +162,9 @@ def smooth_path(verts: list, closed: bool) -> str:
     return "".join(out)
 
 
-def area_rings(area_id: str) -> list[list[Vertex]]:
+def area_rings(area_id: str, board: str = DEFAULT_BOARD) -> list[list[Vertex]]:
     """Closed boundary rings of an area (outer outline and holes), as vertex lists."""
-    cells = set(area_cells()[area_id])
+    cells = set(area_cells(board=board)[area_id])
     nexts: dict[Vertex, list[Vertex]] = {}
     for x, y in cells:
         # clockwise on screen (y down): top, right, bottom, left

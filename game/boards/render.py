@@ -6,6 +6,7 @@
 * coastlines, rivers, bridges, castles and strongholds, barrels, crowns, home-area crests and
   area names (English or simplified Chinese) are drawn on top, non-interactive.
 
+One drawing code for every board (:data:`game.boards.geometry.BOARDS`: ``agot2``, ``agot1``).
 Public API: :func:`render_board`; ``python -m game.boards.render`` writes it to a file.
 """
 
@@ -18,7 +19,10 @@ from pathlib import Path
 import svgwrite
 
 from .anchors import anchors_grid, clearance_map, hrun
-from .geometry import CELL, Area, boundary, drawn_adjacency, load_adjacency, load_areas, load_geometry, polyline_edges
+from .geometry import (
+    BOARDS, CELL, DEFAULT_BOARD, Area, boundary, check_board, drawn_adjacency, load_adjacency, load_areas, load_geometry,
+    polyline_edges,
+)
 from .labels import normalize_lang, text_width, wrap_name
 from .outline import area_rings, fmt_num, smooth_path, trace_paths, vertex_positions
 
@@ -60,11 +64,11 @@ STYLE = """
 
 
 
-def _colouring(kind: str, tones: tuple) -> dict[str, str]:
+def _colouring(kind: str, tones: tuple, board: str) -> dict[str, str]:
     """Greedy colouring so that touching areas of the same kind get different tones."""
-    areas = load_areas()
+    areas = load_areas(board=board)
     touching: dict[str, set] = {}
-    for a, b, _ in boundary().values():
+    for a, b, _ in boundary(board=board).values():
         if a and b:
             touching.setdefault(a, set()).add(b)
             touching.setdefault(b, set()).add(a)
@@ -151,15 +155,16 @@ def _icon_row(dwg, group, area: Area, x: float, y: float) -> None:
 
 
 @functools.cache
-def _render(lang: str) -> str:
-    g = load_geometry()
-    areas = load_areas()
-    anchors = anchors_grid()
+def _render(lang: str, board: str) -> str:
+    g = load_geometry(board=board)
+    areas = load_areas(board=board)
+    anchors = anchors_grid(board=board)
     w, h = g.width * CELL, g.height * CELL
     dwg = svgwrite.Drawing(size=("100%", "100%"), viewBox=f"0 0 {w} {h}", debug=False,
                            profile="full")
     dwg["class"] = "board"
-    dwg["id"] = "board-agot2"
+    dwg["id"] = f"board-{board}"
+    dwg["data-board"] = board
     dwg["preserveAspectRatio"] = "xMidYMid meet"
     dwg["role"] = "group"
     dwg["aria-label"] = "Westeros" if lang == "en" else "维斯特洛"
@@ -167,8 +172,8 @@ def _render(lang: str) -> str:
     dwg.add(dwg.style(STYLE))
     _defs(dwg)
 
-    land_tone = _colouring("land", LAND_TONES)
-    sea_tone = _colouring("sea", SEA_TONES)
+    land_tone = _colouring("land", LAND_TONES, board)
+    sea_tone = _colouring("sea", SEA_TONES, board)
 
     dwg.add(dwg.rect(insert=(0, 0), size=(w, h), fill=SEA_TONES[0], class_="frame"))
     layer = {name: dwg.g(id=f"layer-{name}") for name in
@@ -182,7 +187,7 @@ def _render(lang: str) -> str:
     reading = sorted(areas, key=lambda a: (anchors[a]["label"][1], anchors[a]["label"][0]))
     for aid in reading:
         area = areas[aid]
-        d = "".join(smooth_path(ring, closed=True) for ring in area_rings(aid))
+        d = "".join(smooth_path(ring, True, board) for ring in area_rings(aid, board))
         name = area.name_en if lang == "en" else area.name_zh
         path = dwg.path(d=d, id=f"area-{aid}")
         path["class"] = f"area {area.kind}"
@@ -200,22 +205,22 @@ def _render(lang: str) -> str:
         layer[{"land": "lands", "sea": "seas", "port": "ports"}[area.kind]].add(path)
 
     # coastlines: land against sea or port; shallows: a pale band on the sea side
-    b = boundary()
+    b = boundary(board=board)
 
     def kind_of(a):
         return areas[a].kind if a else None
 
     coast_edges = {e for e, (p, q, _) in b.items()
                    if {kind_of(p), kind_of(q)} in ({"land", "sea"}, {"land", "port"})}
-    coast_d = "".join(smooth_path(vs, closed) for vs, closed in trace_paths(coast_edges))
+    coast_d = "".join(smooth_path(vs, closed, board) for vs, closed in trace_paths(coast_edges))
     dwg.defs.add(dwg.path(d=coast_d, id="coastline"))
     layer["shallows"].add(dwg.use("#coastline", class_="shallows"))
     layer["coast"].add(dwg.use("#coastline", class_="coast"))
 
-    pos = vertex_positions()
+    pos = vertex_positions(board=board)
     for river in g.rivers:
         edges = set(polyline_edges(river.path, river.id))
-        d = "".join(smooth_path(vs, closed) for vs, closed in trace_paths(edges))
+        d = "".join(smooth_path(vs, closed, board) for vs, closed in trace_paths(edges))
         el = dwg.path(d=d, class_="river", id=f"river-{river.id}")
         sep = sorted({" ".join(sorted((p, q))) for e in edges for (p, q, k) in [b.get(e, (None,) * 3)]
                       if k == "river" and p and q and p != q})
@@ -244,10 +249,10 @@ def _render(lang: str) -> str:
                               size=(11, 11)))
             continue
         name = area.name_en if lang == "en" else area.name_zh
-        room = hrun(aid, pts["label"]) * CELL - 4
+        room = hrun(aid, pts["label"], board) * CELL - 4
         lines = wrap_name(name, lang, room)
         icons = area.kind == "land" and (area.castle or area.supply or area.power or area.home_of)
-        big = (clearance_map(aid)[pts["label"]] >= 1.4
+        big = (clearance_map(aid, board=board)[pts["label"]] >= 1.4
                and room >= 1.35 * max(text_width(ln) for ln in lines))
         lh = 13 if big else 11
         top = ly - (len(lines) - 1) * lh / 2 - (4 if icons else 0)
@@ -297,37 +302,41 @@ def _compass(dwg, x: float, y: float, north: str):
     return grp
 
 
-def render_board(lang: str = "en") -> str:
-    """The whole board as an SVG document string (cached per language).
+def render_board(lang: str = "en", board: str = DEFAULT_BOARD) -> str:
+    """The whole board as an SVG document string (cached per language and board).
 
-    ``lang``: ``"en"`` or ``"zh"`` (``"zh-hans"``, ``"en-us"``... are accepted). Raises
-    ``ValueError`` for any other language. The root ``<svg>`` has ``viewBox`` only (it scales
-    to its container); each area is ``<path id="area-<id>" class="area land|sea|port">``.
+    ``lang``: ``"en"`` or ``"zh"`` (``"zh-hans"``, ``"en-us"``... are accepted); ``board``: one
+    of :data:`~game.boards.geometry.BOARDS` (``"agot2"``, ``"agot1"``). Raises ``ValueError``
+    for any other language or board. The root ``<svg id="board-<board>">`` has ``viewBox``
+    only (it scales to its container); each area is
+    ``<path id="area-<id>" class="area land|sea|port">``.
     """
-    return _render(normalize_lang(lang))
+    return _render(normalize_lang(lang), check_board(board))
 
 
 def main(argv=None) -> int:
-    """``python -m game.boards.render [--lang en|zh] [--out FILE]``: write the SVG, print figures and
-    any difference between the drawn adjacency and ``adjacency.json`` (exit 1 if any)."""
+    """``python -m game.boards.render [--board agot2|agot1] [--lang en|zh] [--out FILE]``: write the
+    SVG, print figures and any difference between the drawn adjacency and ``adjacency.json`` (exit
+    1 if any)."""
     import argparse
     import gzip
     import sys
     import time
 
     parser = argparse.ArgumentParser(prog="python -m game.boards.render", description=main.__doc__)
+    parser.add_argument("--board", default=DEFAULT_BOARD, choices=BOARDS, help="board (default agot2)")
     parser.add_argument("--lang", default="en", help="en or zh (default en)")
     parser.add_argument("--out", default="-", help="output file (default: none, '-' = skip)")
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
-    svg = render_board(args.lang)
+    svg = render_board(args.lang, args.board)
     elapsed = time.perf_counter() - t0
     if args.out != "-":
         Path(args.out).write_text(svg, encoding="utf-8")
     raw = svg.encode()
-    print(f"board {args.lang}: {len(raw)} bytes raw, {len(gzip.compress(raw, 9))} bytes gzipped, "
+    print(f"board {args.board} {args.lang}: {len(raw)} bytes raw, {len(gzip.compress(raw, 9))} bytes gzipped, "
           f"rendered in {elapsed:.3f} s", file=sys.stderr)
-    drawn, rules = drawn_adjacency(), set(load_adjacency())
+    drawn, rules = drawn_adjacency(args.board), set(load_adjacency(board=args.board))
     for label, pairs in (("missing on the map", rules - drawn), ("extra on the map", drawn - rules)):
         for pair in sorted(tuple(sorted(p)) for p in pairs):
             print(f"{label}: {pair[0]} - {pair[1]}", file=sys.stderr)

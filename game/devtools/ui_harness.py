@@ -1,4 +1,5 @@
-"""A test harness for the AGoT game screen (``static/js/rulesets/agot2.js``), off by default.
+"""A test harness for the AGoT game screen (``static/js/board/screen.js``, either edition), off by
+default.
 
 Turned on by the setting ``UI_HARNESS`` (environment ``GOTWEB_UI_HARNESS=1``); otherwise every
 URL here answers 404. It stands in for live play: the page mounts the real renderer with a
@@ -16,6 +17,10 @@ URLs (under ``/harness/``):
   error: {code, message, params}}``; every action is recorded;
 * ``agot2/<gid>/sent`` -> ``[{actor, action, ok}]``, the recorded actions (for tests).
 
+A position with ``"ruleset": "agot1"`` (``agot1_*`` below) is a 1st-edition game: the page then
+mounts the screen on the 1st-edition board and the engine applies the 1st edition's rules (the
+state carries its edition). The URLs stay under ``agot2/``.
+
 Games live in process memory (one daphne process): fine for tests and development only.
 """
 
@@ -32,7 +37,7 @@ from django.urls import path
 from django.utils.translation import get_language
 from django.views.decorators.csrf import csrf_exempt
 
-from game.rules.agot import RULESET
+from game.rules.agot import RULESETS
 from game.rules.base import IllegalAction
 from game.rules.agot.log import describe
 from game.rules.agot.scenario import build
@@ -154,6 +159,31 @@ POSITIONS: dict[str, dict] = {
     # the same battle with Tides of Battle, at the house cards (support declared)
     "combat3_tides": {**COMBAT3, "options": {"tides_of_battle": True},
                       "steps": [COMBAT3_MARCH, ["baratheon", {"type": "choose", "option": "defender"}]]},
+    # --- the 1st edition (issue 19) ---
+    "agot1_start3": {"new_game": 3, "ruleset": "agot1"},
+    # Lannister's special Raid in Harrenhal may remove two of the orders next to it: Stark's
+    # Support in Riverrun and Consolidate Power in Crackclaw Point, Baratheon's Raid in Blackwater;
+    # never Stark's Defense in The Mountains of the Moon (which a river keeps apart anyway) nor
+    # Baratheon's Defense in Stoney Sept
+    "agot1_raid2": {
+        "ruleset": "agot1", "players": 3, "board": "empty", "start": "action", "halt": False,
+        "units": {"harrenhal": {"house": "lannister", "units": ["knight"]},
+                  "riverrun": {"house": "stark", "units": ["footman"]},
+                  "crackclaw-point": {"house": "stark", "units": ["footman"]},
+                  "blackwater": {"house": "baratheon", "units": ["footman"]},
+                  "stoney-sept": {"house": "baratheon", "units": ["footman"]},
+                  "lannisport": {"house": "lannister", "units": ["footman"]}},
+        "orders": {"harrenhal": "special-raid", "riverrun": "support", "crackclaw-point": "consolidate-power",
+                   "blackwater": "raid", "stoney-sept": "defense-plus-one", "lannisport": "consolidate-power"},
+        "tracks": {"iron_throne": ["lannister", "stark", "baratheon"]},
+    },
+    # a Wildling Attack card the wildlings win: every house removes units worth 2 mustering
+    # points, the lowest bidder 2 more (1st edition, 野蛮人胜利)
+    "agot1_wildlings3": {
+        "ruleset": "agot1", "players": 3, "start": {"cards": ["wildlings-attack"]}, "halt": False, "threat": 10,
+        "units": {"winterfell": {"house": "stark", "units": ["knight", "footman", "footman"]},
+                  "white-harbor": {"house": "stark", "units": ["footman", "knight"]}},
+    },
 }
 
 _lock = threading.Lock()
@@ -166,26 +196,31 @@ def _enabled() -> None:
         raise Http404("the UI harness is off (GOTWEB_UI_HARNESS=1 turns it on)")
 
 
+def rules_of(state):
+    """The ruleset object of ``state``'s edition (``agot2`` or ``agot1``)."""
+    return RULESETS[state.edition]
+
+
 def new_position(name: str):
     """The engine state of the named position; KeyError for an unknown name."""
     spec = dict(POSITIONS[name])
     if "new_game" in spec:
-        return RULESET.new_game(spec["new_game"], 1)
+        return RULESETS[spec.get("ruleset", "agot2")].new_game(spec["new_game"], 1)
     steps = spec.pop("steps", [])
     state = build(spec)
     for house, action in steps:
-        state = RULESET.apply(state, house, action)
+        state = rules_of(state).apply(state, house, action)
     return state
 
 
 def client_state(state, viewer: str | None, lang: str) -> dict:
     """What live play pushes to one viewer: ``{view, pending, version, log}``."""
-    v = RULESET.view(state, viewer)
+    v = rules_of(state).view(state, viewer)
     return {
         "view": v,
         "pending": v["pending"],
         "version": v["version"],
-        "log": [describe(e, lang) for e in v["events"]][-60:],
+        "log": [describe(e, lang, state.edition) for e in v["events"]][-60:],
     }
 
 
@@ -224,7 +259,7 @@ def page(request, gid: str):
         translation.activate(request.GET["lang"])
     viewer = _viewer(request, game)
     lang = "zh-hans" if (get_language() or "").startswith("zh") else "en"
-    config = {"gid": gid, "viewer": viewer, "lang": lang, "houses": list(game["state"].houses)}
+    config = {"gid": gid, "viewer": viewer, "lang": lang, "houses": list(game["state"].houses), "board": game["state"].edition}
     return render(request, "game/harness_agot2.html", {"config": json.dumps(config), "gid": gid, "viewer": viewer,
                                                         "houses": game["state"].houses, "position": game["position"]})
 
@@ -249,7 +284,7 @@ def act(request, gid: str):
         return JsonResponse({"ok": False, "error": {"code": "action.malformed", "message": "Expected {actor, action}.", "params": {}}})
     with _lock:
         try:
-            game["state"] = RULESET.apply(game["state"], actor, action)
+            game["state"] = rules_of(game["state"]).apply(game["state"], actor, action)
             game["sent"].append({"actor": actor, "action": action, "ok": True})
             return JsonResponse({"ok": True})
         except IllegalAction as exc:

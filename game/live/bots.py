@@ -43,7 +43,7 @@ def _fallback(rules, state, decision, rnd: random.Random) -> Any:
     listed = decision.options.get("actions") if hasattr(decision.options, "get") else None
     if listed:
         return dict(rnd.choice(list(listed)))
-    if rules.id == "agot2":
+    if rules.id in ("agot2", "agot1"):  # one AGoT engine for both editions
         from game.rules.agot.legal import random_action
 
         return random_action(state, decision, rnd)

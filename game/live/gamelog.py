@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 
 #: how many of the latest lines a push carries
 LOG_WINDOW = 60
+#: the rulesets whose events the AGoT engine tells (both editions)
+AGOT = ("agot2", "agot1")
 
 
 def lang_key(lang: str | None) -> str:
@@ -85,12 +87,12 @@ def _told(ruleset: str, ev: dict[str, Any], lang: str) -> str:
 def named_areas(ruleset: str, event: dict[str, Any]) -> list[str]:
     """The ids of the board areas ``event`` names (``[]`` for a ruleset without areas, or an
     event that names none)."""
-    if ruleset != "agot2" or (event.get("kind") == "note" if isinstance(event, dict) else False):
+    if ruleset not in AGOT or (event.get("kind") == "note" if isinstance(event, dict) else False):
         return []
     from game.rules.agot.log import areas
 
     try:
-        return areas(event)
+        return areas(event, ruleset)
     except Exception:  # a log line must never break a push
         return []
 
@@ -102,11 +104,11 @@ def describe(ruleset: str, event: dict[str, Any], lang: str) -> str:
     note = notes.of_event(ruleset, event)
     if note is not None:
         return notes.text(ruleset, note, lang)
-    if ruleset == "agot2":
+    if ruleset in AGOT:
         from game.rules.agot.log import describe as agot_describe
 
         try:
-            return agot_describe(event, lang)
+            return agot_describe(event, lang, ruleset)  # the edition's names of areas and cards
         except Exception:  # a log line must never break a push
             return str(event.get("kind", "?"))
     if ruleset == "duke":

@@ -47,7 +47,7 @@ def of_event(ruleset: str, event: Any) -> dict[str, Any] | None:
     ``{"type": "note", "note": ...}``), or None for any other event."""
     if not isinstance(event, dict):
         return None
-    marker = event.get("kind") if ruleset == "agot2" else event.get("type")
+    marker = event.get("kind") if ruleset in gamelog.AGOT else event.get("type")
     note = event.get("note")
     return note if marker == "note" and isinstance(note, dict) else None
 

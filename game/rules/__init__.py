@@ -15,6 +15,7 @@ from .base import Decision, IllegalAction, Ruleset
 #: ruleset id -> "module:attribute" of the object implementing :class:`Ruleset`
 REGISTRY: dict[str, str] = {
     "agot2": "game.rules.agot:RULESET",
+    "agot1": "game.rules.agot:RULESET_1E",  # the 1st edition: the same engine, its edition profile
     "duke": "game.rules.duke:RULESET",
 }
 

@@ -206,14 +206,17 @@ def _game_rows(games, user) -> list[dict]:
         names = rules.seat_names()
         seats = sorted(g.lobby.seats.all(), key=lambda s: rules.seats(g.players, g.options).index(s.house) if s.house in rules.seats(g.players, g.options) else 99)
         winner = (g.result or {}).get("winner")
+        # a shared win (the 1st edition's last tie-break): every winner's name
+        shared = [w for w in (g.result or {}).get("winners") or [] if not winner]
         out.append(
             {
                 "game": g,
                 "name": g.lobby.name,
                 "private": g.lobby.is_private,
                 "ruleset_name": rules.names[key],
-                "winner": names.get(winner, {}).get(key, "") if winner else "",
-                "draw": g.result is not None and not winner,
+                "winner": names.get(winner, {}).get(key, "") if winner else
+                " & ".join(names.get(w, {}).get(key, w) for w in shared),
+                "draw": g.result is not None and not winner and not shared,
                 "seats": [
                     {
                         "house": names.get(s.house, {}).get(key, s.house),
@@ -288,7 +291,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
     played = won = 0
     for s in seats:
         g = s.lobby.game
-        win = (g.result or {}).get("winner") == s.house
+        win = (g.result or {}).get("winner") == s.house or s.house in ((g.result or {}).get("winners") or [])
         played += 1
         won += win
         rules = g.rules

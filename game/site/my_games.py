@@ -81,8 +81,9 @@ def my_games(request: HttpRequest) -> HttpResponse:
             running.append(row)
         else:
             winner = (game.result or {}).get("winner")
-            row["winner"] = house_name(winner) if winner else ""
-            row["won"] = winner == mine.house
+            shared = [] if winner else list((game.result or {}).get("winners") or [])  # the 1st edition's shared win
+            row["winner"] = house_name(winner) if winner else " & ".join(house_name(w) for w in shared)
+            row["won"] = winner == mine.house or mine.house in shared
             finished.append(row)
     running.sort(key=lambda r: (not r["mine"], -r["game"].updated_at.timestamp()))
     finished.sort(key=lambda r: -r["game"].updated_at.timestamp())

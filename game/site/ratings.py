@@ -82,10 +82,14 @@ def unrated_reason(game: Game, seats: list[Seat]) -> str:
 def ranks(result: dict[str, Any], seats: list[str]) -> list[int]:
     """1-based places of ``seats`` from a result: its ``ranking`` (a list of seats, best first)
     when it has one, else the ``winner`` first and everyone else tied second (a draw, winner
-    None: all tied first)."""
+    None: all tied first). A shared win (``winners``, the 1st edition's last tie-break) puts
+    every winner first, tied."""
     ranking = result.get("ranking")
+    winners = result.get("winners") if isinstance(result.get("winners"), list) else []
     if isinstance(ranking, list) and set(ranking) >= set(seats):
-        return [ranking.index(s) + 1 for s in seats]
+        return [1 if s in winners else ranking.index(s) + 1 for s in seats]
+    if winners:
+        return [1 if s in winners else 2 for s in seats]
     winner = result.get("winner")
     if winner is None:
         return [1 for _ in seats]
@@ -116,7 +120,7 @@ def rate_game(game: Game) -> GameRating:
     changes = {}
     for h, r in current.items():
         r.games += 1
-        r.wins += 1 if game.result.get("winner") == h else 0
+        r.wins += 1 if game.result.get("winner") == h or h in (game.result.get("winners") or []) else 0
         r.save()
         changes[h] = {"user": users[h].pk, "before": round(before[h], 1), "after": round(r.score, 1), "place": places[h]}
     return GameRating.objects.create(game=game, rated=True, changes=changes)

@@ -31,7 +31,7 @@ from django.views.decorators.http import require_POST
 from game.live import access
 from game.live.seats import seat_of, seats_info
 from game.models import NAME_TAKEN, Game, Lobby, Profile, Seat, display_name, is_guest, language_key
-from game.options import seat_words
+from game.options import ruleset_description, seat_words
 from game.rules import REGISTRY, get_ruleset
 
 from . import lobbies
@@ -214,7 +214,8 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
         {"id": gid, "name": get_ruleset(gid).names[key], "url": f"{reverse('lobby_create')}?game={gid}", "current": gid == ruleset_id}
         for gid in REGISTRY
     ]
-    ctx = {"form": form, "ruleset_name": rules.names[key], "games": games}
+    ctx = {"form": form, "ruleset_name": rules.names[key], "games": games,
+           "description": ruleset_description(ruleset_id)}
     return render(request, "game/lobby_create.html", ctx, status=status)
 
 

@@ -1,7 +1,7 @@
 """The board in a real browser (Playwright driving Debian's /usr/bin/chromium): the anchor
 points the overlay uses are inside the drawn outline of their own area, and clicking there (or
 on a name or an icon) hits the area element, because decorations take no pointer events.
-Renders the SVG inline, as the game page will."""
+Renders the SVG inline, as the game page will; for both boards (2nd and 1st edition)."""
 
 
 import pytest
@@ -35,16 +35,17 @@ def page(browser):
     context.close()
 
 
+@pytest.mark.parametrize("board", ["agot2", "agot1"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_every_anchor_hits_its_own_area(page, lang):
+def test_every_anchor_hits_its_own_area(page, lang, board):
     page.set_content(
         "<!doctype html><meta charset=utf-8><body style='margin:0'>"
-        f"<div style='width:{768 * 2}px;height:{1104 * 2}px'>{render.render_board(lang)}</div>"
+        f"<div style='width:{768 * 2}px;height:{1104 * 2}px'>{render.render_board(lang, board)}</div>"
     )
-    hits = page.evaluate(HIT_TEST, anchors.area_anchors())
+    hits = page.evaluate(HIT_TEST, anchors.area_anchors(board))
     wrong = {k: v for k, v in hits.items() if v != f"area-{k.split()[0]}"}
     assert not wrong
-    assert len(hits) == sum(len(p) for p in anchors.area_anchors().values())
+    assert len(hits) == sum(len(p) for p in anchors.area_anchors(board).values())
 
 
 def test_areas_take_keyboard_focus(page):

@@ -1,4 +1,5 @@
-"""``game.boards.views.agot2_board_svg``: the board served as SVG at ``/boards/agot2.svg``."""
+"""``game.boards.views.agot2_board_svg`` and ``agot1_board_svg``: the boards served as SVG at
+``/boards/agot2.svg`` and ``/boards/agot1.svg``."""
 
 import json
 import xml.etree.ElementTree as ET
@@ -58,3 +59,21 @@ def test_routed_at_boards_agot2_svg_with_an_element_for_every_area():
     root = ET.fromstring(response.content)
     ids = [el.get("id") for el in root.iter() if (el.get("id") or "").startswith("area-")]
     assert sorted(ids) == sorted(f"area-{a['id']}" for a in areas)
+
+
+def test_routed_at_boards_agot1_svg_with_the_first_editions_areas():
+    """Issue 19: ``/boards/agot1.svg`` holds one ``area-<id>`` element per area of agot1's areas.json,
+    in the asked language, revalidated by its own ETag."""
+    areas = json.loads((geometry.DATA_ROOT / "agot1" / "areas.json").read_text("utf-8"))
+    client = Client()
+    response = client.get("/boards/agot1.svg?lang=zh")
+    assert response.status_code == 200 and response["Content-Type"].startswith("image/svg+xml")
+    root = ET.fromstring(response.content)
+    assert root.get("id") == "board-agot1"
+    ids = [el.get("id") for el in root.iter() if (el.get("id") or "").startswith("area-")]
+    assert sorted(ids) == sorted(f"area-{a['id']}" for a in areas)
+    assert "夏日之海" in response.content.decode()
+    assert response["ETag"] != client.get("/boards/agot2.svg?lang=zh")["ETag"]
+    assert client.get("/boards/agot1.svg?lang=zh", HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+    assert client.get("/boards/agot1.svg?lang=xx").status_code == 400
+    assert client.post("/boards/agot1.svg").status_code == 405

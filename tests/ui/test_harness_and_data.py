@@ -24,7 +24,9 @@ def test_harness_state_and_actions(client):
     assert r.status_code == 302
     gid = r["Location"].split("/")[3]
     page = client.get(r["Location"])
-    assert b'id="board-root"' in page.content and b"rulesets/agot2.js" in page.content
+    # the AGoT screen (either edition), here on the 2nd-edition board
+    assert b'id="board-root"' in page.content and b"js/board/screen.js" in page.content
+    assert b'"board": "agot2"' in page.content
     st = client.get(f"/harness/agot2/{gid}/state?viewer=stark").json()
     assert set(st) == {"view", "pending", "version", "log"}
     mine = [p for p in st["pending"] if p["actor"] == "stark"][0]
@@ -79,3 +81,26 @@ def test_board_data_has_the_tides_of_battle_cards():
     d = agot2_board_data("en")
     assert set(d["tides_cards"]) == {g["id"] for g in board().tides["groups"]}
     assert d["tides_cards"]["skull"] == {"strength": 0, "swords": 0, "fortifications": 0, "skulls": 1}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["en", "zh-hans"])
+def test_first_edition_board_data(client, lang):
+    """/boards/agot1.json: the 1st edition's 45 areas, its 35 house cards (strength 0-3 with swords
+    and fortifications), 3 to 5 players, and what it lacks (ports, garrisons, siege engines,
+    Tides of Battle, wildling cards)."""
+    r = client.get(f"/boards/agot1.json?lang={lang}")
+    assert r.status_code == 200
+    d = r.json()
+    assert d["board"] == "agot1" and d["players"] == [3, 5]
+    assert len(d["areas"]) == 45 and "summer-sea" in d["areas"] and "salt-shore" not in d["areas"]
+    assert d["areas"]["summer-sea"]["name"] == ("夏日之海" if lang == "zh-hans" else "Summer Sea")
+    cards = d["house_cards"]
+    assert len(cards) == 35 and {c["strength"] for c in cards.values()} == {0, 1, 2, 3}
+    assert (cards["stannis-baratheon"]["swords"], cards["stannis-baratheon"]["fortifications"]) == (1, 1)
+    assert not any(c["house"] == "martell" for c in cards.values())
+    assert d["has"] == {"ports": False, "garrisons": False, "siege_engines": False, "tides_of_battle": False, "wildling_cards": False}
+    assert d["tides_cards"] == {} and d["wildling_cards"] == {}
+    assert set(d["kings_court_stars"]) == {"3", "4", "5"}
+    assert client.get(f"/boards/agot1.json?lang={lang}", HTTP_IF_NONE_MATCH=r["ETag"]).status_code == 304
+    assert r["ETag"] != client.get(f"/boards/agot2.json?lang={lang}")["ETag"]

@@ -78,6 +78,32 @@ def test_agot_full_bot_games_are_told_without_raw_ids(players):
     assert seen_kinds <= set(TEMPLATES)
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_agot1_full_bot_games_are_told_without_raw_ids(players):
+    """The 1st edition (issue 19): its events through the live layer's sentences, with the 1st
+    edition's names (cards such as Lord Mormont exist only on its board)."""
+    ruleset = get_ruleset("agot1")
+    houses = set(board("agot1").houses)
+    problems: list[str] = []
+    for seed, bots in ((3000 + players, "random"), (4000 + players, "basic")):
+        last = {}
+        res = agot_selfplay.play_game(players, seed, bots, on_state=lambda b, a, act, after: last.update(s=after), ruleset="agot1")
+        assert res["actions"] > 50
+        state = last["s"]
+        for viewer in [None, *state.houses]:
+            for ev in ruleset.view(state, viewer)["events"]:
+                for lang in ("en", "zh-hans"):
+                    text = gamelog.describe("agot1", ev, lang)
+                    # the deck numerals I, II, III are the rulebooks' own (维斯特洛卡牌堆III); only the
+                    # 1st edition has Winter is Coming in deck III, whose redraw names it
+                    bare = re.sub(r"(?<![A-Za-z])I{1,3}(?![A-Za-z])", "", text)
+                    for p in _raw_problems(bare, ev["kind"], lang, houses):
+                        problems.append(f"{lang} {ev['kind']}: {p}: {text}")
+                    if ev["kind"] == "march" and ev.get("moves"):
+                        assert gamelog.named_areas("agot1", ev)[0] == ev["area"]
+    assert not problems, "\n".join(sorted(set(problems))[:40])
+
+
 def test_duke_full_bot_games_are_told_without_raw_ids():
     ruleset = get_ruleset("duke")
     problems: list[str] = []

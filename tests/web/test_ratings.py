@@ -100,3 +100,14 @@ def test_leaderboard_lists_rated_people_best_first(make_lobby, make_user, client
     assert client.get("/leaderboard/").status_code == 302
     assert client.get("/leaderboard/chess/").status_code == 404
     assert "No rated game" in client.get("/leaderboard/agot2/").content.decode()
+
+
+def test_a_shared_win_ranks_every_winner_first():
+    """The 1st edition's last tie-break is a shared win (``winner`` None, ``winners``): the winners
+    are tied first, the others follow the ranking."""
+    from game.site.ratings import ranks
+
+    result = {"winner": None, "winners": ["stark", "lannister"], "ranking": ["stark", "lannister", "baratheon"]}
+    assert ranks(result, ["baratheon", "lannister", "stark"]) == [3, 1, 1]
+    assert ranks({"winner": None, "winners": ["stark", "lannister"]}, ["baratheon", "stark"]) == [2, 1]
+    assert ranks({"winner": "stark", "ranking": ["stark", "baratheon"]}, ["baratheon", "stark"]) == [2, 1]

@@ -1,4 +1,7 @@
-"""``python manage.py selfplay --game agot|duke --players N --games G --seed S [--bots random|basic|mixed]``.
+"""``python manage.py selfplay --game agot|agot1|duke --players N --games G --seed S [--bots random|basic|mixed]``.
+
+``--game agot`` (or ``agot2``) plays the 2nd edition, ``--game agot1`` the 1st edition (3-5
+players, no Tides of Battle; the same engine, :mod:`game.rules.agot.edition`).
 
 Bots play complete games and one JSON line per game is printed: ``seed``, ``players``,
 ``winner``, ``winner_level`` (the winner's bot), ``reason``, ``rounds`` (AGoT; ``turns`` for The
@@ -32,8 +35,9 @@ from typing import Any, Iterator
 from django.core.management.base import BaseCommand, CommandError
 
 
-def agot_games(players: str | int, games: int, seed: int, bots: str, check: bool, tides: str = "off", first: int = 0) -> Iterator[dict[str, Any]]:
-    """Game lines for a series (see the module docstring); never raises for a game's failure."""
+def agot_games(players: str | int, games: int, seed: int, bots: str, check: bool, tides: str = "off", first: int = 0,
+               ruleset: str = "agot2") -> Iterator[dict[str, Any]]:
+    """Game lines for a series of ``ruleset`` (see the module docstring); never raises for a game's failure."""
     import traceback
 
     from game.rules.agot.selfplay import InvariantBroken, game_seed, play_game
@@ -48,7 +52,7 @@ def agot_games(players: str | int, games: int, seed: int, bots: str, check: bool
         gseed = game_seed(seed, 10_000 + i)
         options = {"tides_of_battle": True} if tide else {}
         try:
-            g = play_game(n, gseed, level, options, check=check, index=i)
+            g = play_game(n, gseed, level, options, check=check, index=i, ruleset=ruleset)
         except InvariantBroken as exc:
             yield {"seed": gseed, "players": n, "bots": level, "options": options, "index": i, "winner": None,
                    "reason": "invariant_broken", "error": str(exc), "actions": 0}
@@ -106,8 +110,9 @@ class Command(BaseCommand):
     help = "Bots play complete games; one JSON line per game and a summary line."
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", choices=["agot", "duke"], default="agot")
-        parser.add_argument("--players", default=None, help="AGoT: 3..6 or a range such as 3-6 (default 3); The Duke: 2")
+        parser.add_argument("--game", choices=["agot", "agot2", "agot1", "duke"], default="agot",
+                            help="agot (or agot2): the 2nd edition; agot1: the 1st edition; duke: The Duke")
+        parser.add_argument("--players", default=None, help="AGoT: 3..6 (agot1: 3..5) or a range such as 3-6 (default 3); The Duke: 2")
         parser.add_argument("--games", type=int, default=1)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--bots", default="random", help="random, basic, mixed, or a list cycled game by game (random,basic)")
@@ -131,15 +136,19 @@ class Command(BaseCommand):
         if not levels or any(b not in allowed for b in levels):
             raise CommandError(f"--bots: one of {allowed} or a comma-separated list of them")
         t0 = time.perf_counter()
-        if game == "agot":
+        if game in ("agot", "agot2", "agot1"):
+            ruleset = "agot1" if game == "agot1" else "agot2"
+            top = 5 if ruleset == "agot1" else 6
             try:
                 counts = player_range(opts["players"])
             except ValueError:
                 raise CommandError("--players: a number or a range such as 3-6")
-            if not counts or not all(3 <= p <= 6 for p in counts):
-                raise CommandError("AGoT is for 3 to 6 players")
+            if not counts or not all(3 <= p <= top for p in counts):
+                raise CommandError(f"AGoT ({ruleset}) is for 3 to {top} players")
+            if ruleset == "agot1" and tides != "off":
+                raise CommandError("The 1st edition has no Tides of Battle")
             players: Any = counts[0] if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
-            results = agot_games(opts["players"] or 3, n, seed, bots, not opts["no_check"], tides, opts.get("first") or 0)
+            results = agot_games(opts["players"] or 3, n, seed, bots, not opts["no_check"], tides, opts.get("first") or 0, ruleset)
         else:
             players = int(opts["players"] or 2)
             if players != 2:
@@ -163,7 +172,7 @@ class Command(BaseCommand):
                 crashed += 1
                 continue
             actions += g["actions"]
-            ended = g["reason"] != "unfinished" and (g["winner"] is not None or game == "duke")
+            ended = g["reason"] != "unfinished" and (g["winner"] is not None or bool(g.get("winners")) or game == "duke")
             done += ended
             wins[g.get("winner_level") or "none"] += 1
             ms.append(g["ms"])

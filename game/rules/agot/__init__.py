@@ -1,9 +1,13 @@
-"""A Game of Thrones: The Board Game, 2nd edition (3-6 players): the ``agot2`` ruleset.
+"""A Game of Thrones: The Board Game: the ``agot2`` ruleset (2nd edition, 3-6 players) and the
+``agot1`` ruleset (1st edition, 3-5 players), one engine.
 
 A pure engine (no Django, no I/O, no clock, no global random) behind :class:`game.rules.base.Ruleset`.
+The two editions share every module; what differs is named in the edition profile
+(:mod:`.edition`) and the data (``game/data/agot2``, ``game/data/agot1``); see ``docs/agot1.md``.
 Modules, one job each (rulebook sections in their docstrings):
 
-* :mod:`.data` board and card data, validated; :mod:`.state` the state and its cheap copies;
+* :mod:`.edition` the two editions' profiles; :mod:`.data` board and card data, validated;
+  :mod:`.state` the state and its cheap copies;
   :mod:`.rng` the game's own randomness; :mod:`.setup` a new game;
 * :mod:`.flow` the task queue (what happens next, who decides), :mod:`.actions` typed actions;
 * :mod:`.planning` orders and the Messenger Raven; :mod:`.raid`, :mod:`.march`,
@@ -26,6 +30,7 @@ from ..base import Decision, IllegalAction
 from . import action_phase, bidding, cards, combat, consolidate, march, planning, raid, retreat, supply, westeros, wildlings  # noqa: F401 (task registration)
 from .actions import parse_action as _parse_action
 from .data import board
+from .edition import EDITIONS
 from .flow import apply as _apply
 from .flow import current_decisions
 from .setup import new_game as _new_game
@@ -40,43 +45,50 @@ from .data import DATA_DIR  # noqa: E402,F401
 
 
 class AgotRuleset:
-    """The agot2 ruleset object (registered as ``game.rules.agot:RULESET``)."""
+    """An AGoT ruleset object: ``RULESET`` (agot2, registered as ``game.rules.agot:RULESET``) and
+    ``RULESET_1E`` (agot1, ``game.rules.agot:RULESET_1E``)."""
 
-    id = "agot2"
-    min_players = 3
-    max_players = 6
-    names = {"en": "A Game of Thrones: The Board Game (2nd edition)", "zh-hans": "权力的游戏：桌游（第二版）"}
-    #: the options a lobby may set, with their defaults
-    default_options: dict[str, Any] = {"tides_of_battle": False}
-
-    def __init__(self) -> None:
-        b = board()
+    def __init__(self, edition_id: str = "agot2") -> None:
+        ed = EDITIONS[edition_id]
+        self.edition = ed
+        self.id = ed.id
+        self.min_players = ed.min_players
+        self.max_players = ed.max_players
+        self.names = dict(ed.names)
+        #: the options a lobby may set, with their defaults
+        self.default_options: dict[str, Any] = dict(ed.default_options)
+        b = board(ed.id)
         self._houses_by_count = {int(n): list(v["houses"]) for n, v in b.setups["player_counts"].items()}
         self._seat_names = {h["id"]: {"en": h["name_en"], "zh-hans": h["name_zh"]} for h in b.houses.values()}
 
     def seats(self, players: int, options: Mapping[str, Any] | None = None) -> list[str]:
-        """House ids in play for 3-6 players (``setups.json`` ``player_counts``); ValueError otherwise."""
+        """House ids in play (``setups.json`` ``player_counts``); ValueError for another player count."""
         try:
             return list(self._houses_by_count[players])
         except KeyError:
-            raise ValueError(f"agot2 is for 3 to 6 players, not {players}") from None
+            raise ValueError(f"{self.id} is for {self.min_players} to {self.max_players} players, not {players}") from None
 
     def seat_names(self) -> dict[str, dict[str, str]]:
         """``{house id: {"en": name, "zh-hans": name}}`` for every house."""
         return {k: dict(v) for k, v in self._seat_names.items()}
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        """The initial state (round 1, planning phase); see :mod:`.setup`."""
+        """The initial state (round 1, planning phase); see :mod:`.setup`. Options the edition does
+        not have are ignored (the 1st edition has no Tides of Battle)."""
         opts = dict(self.default_options)
-        opts.update(options or {})
-        return _new_game(players, seed, opts)
+        others = {k for e in EDITIONS.values() for k in e.default_options} - set(self.default_options)
+        opts.update({k: v for k, v in (options or {}).items() if k not in others})
+        return _new_game(players, seed, opts, self.id)
 
     def parse_action(self, data: Any) -> Any:
         """A typed action from JSON; ``IllegalAction("action.malformed")`` otherwise."""
         return _parse_action(data)
 
     def apply(self, state: State, actor: str, action: Any) -> State:
-        """The next state; the input is untouched. Raises :class:`IllegalAction`."""
+        """The next state; the input is untouched. Raises :class:`IllegalAction` (also
+        ``game.wrong_ruleset`` for a state of the other edition)."""
+        if state.edition != self.id:
+            raise IllegalAction("game.wrong_ruleset", f"This game is played by the {state.edition} rules, not {self.id}.")
         if isinstance(action, dict):
             action = _parse_action(action)
         else:
@@ -125,6 +137,8 @@ class AgotRuleset:
         return bot_action(self, state, actor, level, seed)
 
 
-RULESET = AgotRuleset()
+RULESET = AgotRuleset("agot2")
+RULESET_1E = AgotRuleset("agot1")
+RULESETS = {r.id: r for r in (RULESET, RULESET_1E)}
 
-__all__ = ["RULESET", "AgotRuleset", "IllegalAction", "Decision", "State"]
+__all__ = ["RULESET", "RULESET_1E", "RULESETS", "AgotRuleset", "IllegalAction", "Decision", "State"]

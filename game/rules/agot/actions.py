@@ -66,8 +66,12 @@ class RavenKeep:
 
 @dataclass(frozen=True)
 class Raid:
+    """``{"area", "target"?, "second_target"?}``; ``second_target``: the 1st edition's special
+    Raid removes a second order."""
+
     area: str
     target: str | None = None
+    second_target: str | None = None
     type: str = "raid"
 
 
@@ -219,8 +223,8 @@ def parse_action(data: Any) -> Any:
         o = _obj(data, "action", {"type", "bottom"})
         return RavenKeep(_bool(o["bottom"], "bottom"))
     if t == "raid":
-        o = _obj(data, "action", {"type", "area"}, {"target"})
-        return Raid(_str(o["area"], "area"), _opt_str(o.get("target"), "target"))
+        o = _obj(data, "action", {"type", "area"}, {"target", "second_target"})
+        return Raid(_str(o["area"], "area"), _opt_str(o.get("target"), "target"), _opt_str(o.get("second_target"), "second_target"))
     if t == "march":
         o = _obj(data, "action", {"type", "area"}, {"moves", "leave_power"})
         moves = []
@@ -272,4 +276,6 @@ def to_json(action: Any) -> dict[str, Any]:
     d = conv(action)
     if isinstance(action, PlaceOrders):
         d["orders"] = dict(action.orders)
+    if isinstance(action, Raid) and action.second_target is None:
+        d.pop("second_target")  # the 1st edition's field: absent from every other raid
     return d

@@ -110,14 +110,18 @@ class _Bot:
         if k == "place_orders":
             return {"type": "place_orders", "orders": self._random_orders()}
         if k == "raven":
-            choices = [{"type": "raven", "choice": "pass"}, {"type": "raven", "choice": "peek"}]
+            choices = [{"type": "raven", "choice": "pass"}] + ([{"type": "raven", "choice": "peek"}] if "peek" in o["choices"] else [])
             choices += [{"type": "raven", "choice": "replace", "area": a, "token": t} for a, ts in o["replacements"].items() for t in ts]
             return rnd.choice(choices)
         if k == "raven_wildling":
             return {"type": "raven_keep", "bottom": rnd.random() < 0.5}
         if k == "raid":
             area = rnd.choice(sorted(o["raids"]))
-            return {"type": "raid", "area": area, "target": rnd.choice(o["raids"][area] + [None])}
+            targets = o["raids"][area]
+            if area in o.get("two_targets", ()) and len(targets) >= 2 and rnd.random() < 0.5:
+                first, second = rnd.sample(targets, 2)
+                return {"type": "raid", "area": area, "target": first, "second_target": second}
+            return {"type": "raid", "area": area, "target": rnd.choice(targets + [None])}
         if k == "march":
             return self._random_march()
         if k == "support_neutral_attack":
@@ -151,10 +155,20 @@ class _Bot:
         if t == "select_card":
             cards = list(o["cards"]) + ([None] if o.get("optional") else [])
             return {"type": "select_card", "card": rnd.choice(cards)}
+        if o.get("purpose") == "wildlings_muster_points":
+            from .wildlings import muster_point_plan
+
+            units = [tuple(u) for u in o["units"]]
+            rnd.shuffle(units)
+            return {"type": "select_units", "units": [{"area": a, "unit": u} for a, u in muster_point_plan(units, o["points"])]}
         return self._select_units(lambda cands: rnd.sample(cands, len(cands)))
 
     def _random_orders(self) -> dict[str, str]:
         o, rnd = self.o, self.rnd
+        if o.get("not_allowed"):  # 1st edition: no Consolidate Power at sea, no Support on an island
+            from .options import random_order_set
+
+            return random_order_set(o, rnd)
         info = o["token_info"]
         toks = [t for t in o["tokens"] if t not in o["forbidden"]]
         rnd.shuffle(toks)
@@ -269,7 +283,7 @@ class _Bot:
         if k == "consolidate":
             # a port first (an enemy ship mustered next to it later would make it worthless),
             # then mustering, then the most power
-            b = board()
+            b = board(self.state)
             ports = [a for a in o["areas"] if b.is_port(a) and o["power"][a] > 0]
             if ports:
                 return {"type": "consolidate", "area": ports[0]}
@@ -314,6 +328,11 @@ class _Bot:
         if t == "select_card":
             return {"type": "select_card", "card": self._basic_select_card()}
         rank = {"siege_engine": 0, "footman": 1, "ship": 2, "knight": 3}
+        if o.get("purpose") == "wildlings_muster_points":  # 1st edition: the weakest units first
+            from .wildlings import muster_point_plan
+
+            units = sorted((tuple(u) for u in o["units"]), key=lambda c: (rank.get(c[1], 9), c[0]))
+            return {"type": "select_units", "units": [{"area": a, "unit": u} for a, u in muster_point_plan(units, o["points"])]}
         if o.get("purpose") == "crow_killers_upgrade":
             return {"type": "select_units", "units": [{"area": a, "unit": u} for a, u in o["candidates"][: o["max"]]]}
         return self._select_units(lambda cands: sorted(cands, key=lambda c: (rank.get(c[1], 9), c[0])))
@@ -324,7 +343,7 @@ class _Bot:
         return u["house"] if u else None
 
     def controller(self, area: str) -> str | None:
-        b = board()
+        b = board(self.state)
         v = self.view
         u = v["units"].get(area)
         if u:
@@ -354,11 +373,11 @@ class _Bot:
             if x["type"] == "siege_engine":
                 s += 4 if castle_target else 0
             else:
-                s += board().unit_strength[x["type"]]
+                s += board(self.state).unit_strength[x["type"]]
         return s
 
     def area_value(self, area: str) -> float:
-        a = board().areas[area]
+        a = board(self.state).areas[area]
         val = {"stronghold": 4.0, "castle": 3.0}.get(a.castle or "", 0.0)
         val += 0.7 * a.supply + 0.6 * a.power
         if a.home_of and a.home_of != self.me:
@@ -367,7 +386,7 @@ class _Bot:
 
     def enemy_land_adjacent(self, area: str) -> int:
         """Strength of enemy land units adjacent to ``area``."""
-        b = board()
+        b = board(self.state)
         s = 0
         for n in b.adjacent[area]:
             o = self.owner(n)
@@ -376,7 +395,7 @@ class _Bot:
         return s
 
     def _basic_orders(self) -> dict[str, str]:
-        b = board()
+        b = board(self.state)
         o = self.o
         info = o["token_info"]
         areas = o["areas"]
@@ -421,7 +440,7 @@ class _Bot:
             placed = False
             for typ in want[a] + ["march", "defense", "support", "raid", "consolidate_power"]:
                 for t in best_first[typ]:
-                    if toks[t] <= 0 or (info[t]["special"] and sp_left <= 0):
+                    if toks[t] <= 0 or (info[t]["special"] and sp_left <= 0) or t in o.get("not_allowed", {}).get(a, ()):
                         continue
                     toks[t] -= 1
                     if info[t]["special"]:
@@ -446,10 +465,15 @@ class _Bot:
                     best = (r, area, t)
         if best is None:
             return {"type": "raid", "area": sorted(self.o["raids"])[0], "target": None}
-        return {"type": "raid", "area": best[1], "target": best[2]}
+        act = {"type": "raid", "area": best[1], "target": best[2]}
+        if best[1] in self.o.get("two_targets", ()):  # 1st edition's special Raid: a second order
+            rest = sorted((t for t in self.o["raids"][best[1]] if t != best[2]), key=lambda t: rank.get(v["orders"][t]["type"], 9))
+            if rest:
+                act["second_target"] = rest[0]
+        return act
 
     def _attack_strength(self, origin: str, dest: str, units: list[str], castle: bool) -> int:
-        b = board()
+        b = board(self.state)
         tok = self.view["orders"].get(origin, {}).get("token")
         s = sum((4 if castle else 0) if u == "siege_engine" else b.unit_strength[u] for u in units)
         if tok:
@@ -461,7 +485,7 @@ class _Bot:
         return s
 
     def _defense_strength(self, dest: str) -> int:
-        b = board()
+        b = board(self.state)
         v = self.view
         castle = b.areas[dest].castle is not None
         s = self.strength_in(dest)
@@ -479,7 +503,7 @@ class _Bot:
         return s
 
     def _basic_march(self) -> dict:
-        b = board()
+        b = board(self.state)
         best: tuple[float, dict] | None = None
         for area, m in sorted(self.o["marches"].items()):
             units = [t for t, n in sorted(m["units"].items()) for _ in range(n)]
@@ -559,6 +583,9 @@ class _Bot:
         opts = self.o["options"]
         prefs = ["mustering", "game_of_thrones", "no_defense", "iron_throne", "kings_court", "use", "none"]
         p = self.o.get("purpose")
+        if p == "asha-greyjoy":  # 1st edition: remove an enemy's Support or Consolidate Power order
+            enemy = [a for a in opts if a in self.o.get("orders", {}) and self.o["orders"][a][0] != self.me]
+            return enemy[0] if enemy else "none"
         if p == "preemptive_raid":
             tracks = [x for x in opts if x.startswith("track:")]
             return tracks[-1] if tracks else opts[0]
@@ -575,14 +602,14 @@ class _Bot:
 
     def _basic_select_card(self):
         o = self.o
-        cards = board().house_cards
+        cards = board(self.state).house_cards
         if o.get("purpose") == "massing_discard":
             return min(o["cards"], key=lambda c: (cards[c]["strength"], c))
         return max(o["cards"], key=lambda c: (cards[c]["strength"], c))
 
     def _basic_card(self):
         """Attacking: the strongest card, swords first; defending: keep swords, play fortifications/low."""
-        cards = board().house_cards
+        cards = board(self.state).house_cards
         hand = list(self.o["cards"])
         c = lambda x: cards[x]  # noqa: E731
         if self.o.get("attacker") == self.me:

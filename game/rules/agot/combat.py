@@ -26,8 +26,12 @@
    清理战场 / Clean-up: if the attacker won, the defender's order and power token in the area are
    removed, a defeated garrison leaves the game, the surviving attackers move in (and take the
    port's ships, 控制敌方港口); the played cards go to the discard piles (after the seventh, the
-   other six return to hand); after-combat card effects; then ``march_end`` removes the March
-   order and passes the turn.
+   other six return to hand; 1st edition: all seven, :attr:`.edition.Edition.seventh_card`);
+   after-combat card effects; then ``march_end`` removes the March order and passes the turn.
+
+A card's text acts through :func:`card_ability` (a text the opponent's card cancelled - the 1st
+edition's Queen of Thorns - acts not at all); supporting units' strength through
+:func:`.support.supporting_unit_strength` (the 1st edition's Rains of Autumn).
 
 Rule choices (where the rulebook leaves room), also in docs/scenarios.md:
 
@@ -46,10 +50,11 @@ from typing import Any
 from ..base import Decision, IllegalAction
 from .data import board
 from .flow import auto, decision, pop, push
+from .edition import edition
 from .house_cards import ability, card as card_data, recover_if_empty
 from .rng import shuffled
 from .state import State
-from .support import allowed_sides, support_strength, supporting_areas, unit_strength
+from .support import allowed_sides, support_strength, supporting_areas, supporting_unit_strength, unit_strength
 
 
 @dataclass(frozen=True)
@@ -122,8 +127,19 @@ def card_of(c: Combat, house: str) -> str | None:
     return pairs_get(c.cards, house)
 
 
-def castle_target(c: Combat) -> bool:
-    return board().areas[c.area].castle is not None
+def castle_target(c: Combat, of: Any = None) -> bool:
+    """Whether the contested area has a castle or stronghold (``of``: the state or edition)."""
+    return board(of).areas[c.area].castle is not None
+
+
+def card_ability(state: State, house: str):
+    """The :class:`.house_cards.Ability` of ``house``'s revealed card in the combat in progress: a
+    do-nothing one for no card, a card without text, or a card whose text the opponent's card
+    cancelled (1st edition, Queen of Thorns: memo ``("text_cancelled", house)``)."""
+    c = current(state)
+    if ("text_cancelled", house) in c.memo:
+        return ability(None)
+    return ability(card_of(c, house), state)
 
 
 # -- strength --------------------------------------------------------------------------------------
@@ -131,25 +147,25 @@ def unit_contributions(state: State) -> list[tuple[str, str, str, str, str, int]
     """What each unit adds: ``(side house, unit house, area, unit type, role, strength)``, role
     ``"fighting"`` or ``"supporting"`` (declared supports only)."""
     c = current(state)
-    castle = castle_target(c)
+    castle = castle_target(c, state)
     out = []
     for u in c.units:
-        out.append((c.attacker, c.attacker, c.origin, u, "fighting", unit_strength(u, False, castle, True)))
+        out.append((c.attacker, c.attacker, c.origin, u, "fighting", unit_strength(u, False, castle, True, state)))
     for (h, t, r) in state.units_of(c.area):
         if h == c.defender:
-            out.append((c.defender, h, c.area, t, "fighting", unit_strength(t, r, castle, False)))
+            out.append((c.defender, h, c.area, t, "fighting", unit_strength(t, r, castle, False, state)))
     for (h, a, side) in c.supports:
         if side == "none":
             continue
         sh = c.attacker if side == "attacker" else c.defender
         for (uh, t, r) in state.units_of(a):
-            out.append((sh, uh, a, t, "supporting", unit_strength(t, r, castle, side == "attacker")))
+            out.append((sh, uh, a, t, "supporting", supporting_unit_strength(state, t, r, castle, side == "attacker")))
     return out
 
 
 def base_strength(state: State, house: str) -> int:
     """计算基础战力 / Base combat strength of ``house`` (attacker or defender) now."""
-    b = board()
+    b = board(state)
     c = current(state)
     side = "attacker" if house == c.attacker else "defender"
     n = sum(x[5] for x in unit_contributions(state) if x[0] == house)
@@ -188,9 +204,9 @@ def final_strength(state: State, house: str) -> int:
     n = base_strength(state, house)
     cid = card_of(c, house)
     if cid is not None:
-        n += card_data(cid)["strength"]
+        n += card_data(cid, state)["strength"]
     for h in combatants(state, c):
-        n += ability(card_of(c, h)).strength(state, h).get(house, 0)
+        n += card_ability(state, h).strength(state, h).get(house, 0)
     if c.blade == house:
         n += 1
     if c.tides_revealed:
@@ -218,10 +234,10 @@ def strength_parts(state: State, house: str) -> list[dict[str, Any]]:
 
     Only public information: cards and Tides appear once revealed, as in :func:`final_strength`.
     """
-    b = board()
+    b = board(state)
     c = current(state)
     attacking = house == c.attacker
-    castle = castle_target(c)
+    castle = castle_target(c, state)
 
     def why(utype: str, routed: bool, att: bool) -> str | None:
         if routed:
@@ -235,12 +251,12 @@ def strength_parts(state: State, house: str) -> list[dict[str, Any]]:
     parts: list[dict[str, Any]] = []
     if attacking:
         for u in c.units:
-            parts.append({"part": "unit", "unit": u, "area": c.origin, "strength": unit_strength(u, False, castle, True), "why_zero": why(u, False, True)})
+            parts.append({"part": "unit", "unit": u, "area": c.origin, "strength": unit_strength(u, False, castle, True, state), "why_zero": why(u, False, True)})
         parts.append({"part": "order", "token": c.march_token, "strength": b.order_tokens[c.march_token].strength})
     else:
         for (h, t, r) in state.units_of(c.area):
             if h == house:
-                parts.append({"part": "unit", "unit": t, "area": c.area, "strength": unit_strength(t, r, castle, False), "why_zero": why(t, r, False)})
+                parts.append({"part": "unit", "unit": t, "area": c.area, "strength": unit_strength(t, r, castle, False, state), "why_zero": why(t, r, False)})
         o = state.orders.get(c.area)
         if o and o[0] == house and b.order_tokens[o[1]].type == "defense":
             parts.append({"part": "order", "token": o[1], "strength": b.order_tokens[o[1]].strength})
@@ -253,16 +269,16 @@ def strength_parts(state: State, house: str) -> list[dict[str, Any]]:
             continue
         o = state.orders.get(a)
         us = state.units_of(a)
-        n = sum(unit_strength(t, r, castle, attacking) for (_, t, r) in us) + (b.order_tokens[o[1]].strength if o else 0)
+        n = sum(supporting_unit_strength(state, t, r, castle, attacking) for (_, t, r) in us) + (b.order_tokens[o[1]].strength if o else 0)
         zero = None
         if n == 0 and us:
-            zero = why(us[0][1], us[0][2], attacking)
+            zero = why(us[0][1], us[0][2], attacking) or ("rains_of_autumn" if state.flags.get("footmen_no_support") else None)
         parts.append({"part": "support", "house": h, "area": a, "strength": n, "why_zero": zero})
     cid = card_of(c, house)
     if cid is not None:
-        parts.append({"part": "card", "card": cid, "strength": card_data(cid)["strength"]})
+        parts.append({"part": "card", "card": cid, "strength": card_data(cid, state)["strength"]})
     for h in combatants(state, c):
-        extra = ability(card_of(c, h)).strength(state, h).get(house, 0)
+        extra = card_ability(state, h).strength(state, h).get(house, 0)
         if extra:
             parts.append({"part": "ability", "card": card_of(c, h), "strength": extra})
     if c.blade == house:
@@ -279,9 +295,9 @@ def icons(state: State, house: str) -> tuple[int, int]:
     cid = card_of(c, house)
     s = f = 0
     if cid is not None:
-        d = card_data(cid)
+        d = card_data(cid, state)
         s, f = d["swords"], d["fortifications"]
-        ds, df = ability(cid).icons(state, house)
+        ds, df = card_ability(state, house).icons(state, house)
         s, f = s + ds, f + df
     if c.tides_revealed:
         t = tides_card(pairs_get(c.tides, house))
@@ -391,7 +407,7 @@ def reveal_tasks(state: State, cards: list[tuple[str, str | None]]) -> list[tupl
     """The ``reveal`` hook tasks of ``cards``: cancel/ignore abilities first, then turn order."""
     order = state.turn_order()
     cards = [(h, cid) for h, cid in cards if cid is not None]
-    cards.sort(key=lambda x: (0 if ability(x[1]).first else 1, order.index(x[0])))
+    cards.sort(key=lambda x: (0 if ability(x[1], state).first else 1, order.index(x[0])))
     return [("combat_hook", "reveal", h, cid) for h, cid in cards]
 
 
@@ -402,7 +418,7 @@ def combat_hook(state: State, task: tuple) -> None:
     c = current(state)
     if card_of(c, h) != cid:
         return
-    ab = ability(cid)
+    ab = card_ability(state, h)
     if hook == "result":
         ab.result(state, h, c.winner == h)
     else:
@@ -479,14 +495,14 @@ def tides_on(state: State) -> bool:
 def draw_tides(state: State) -> str:
     deck = state.decks.get("tides", ())
     if not deck:
-        deck = shuffled(state, state.decks.get("tides_discard", ()) or new_tides_deck())
+        deck = shuffled(state, state.decks.get("tides_discard", ()) or new_tides_deck(state))
         state.decks["tides_discard"] = ()
     state.decks["tides"] = deck[1:]
     return deck[0]
 
 
-def new_tides_deck() -> tuple[str, ...]:
-    return tuple(g["id"] for g in board().tides["groups"] for _ in range(g["count"]))
+def new_tides_deck(of: Any = None) -> tuple[str, ...]:
+    return tuple(g["id"] for g in board(of).tides["groups"] for _ in range(g["count"]))
 
 
 @auto("combat_tides_draw")
@@ -591,7 +607,7 @@ def fighting_units(state: State, house: str) -> list[tuple[str, str]]:
 def filter_losses(state: State, victim: str, n: int, source: str) -> int:
     c = current(state)
     for h in combatants(state, c):
-        n = ability(card_of(c, h)).casualties(state, h, victim, n, source)
+        n = card_ability(state, h).casualties(state, h, victim, n, source)
     return max(0, n)
 
 
@@ -613,13 +629,18 @@ def destroy_units(state: State, victim: str, n: int, source: str = "ability") ->
     push(state, ("combat_losses", victim, n, source))
 
 
+def sword_casualties(state: State) -> int:
+    """伤亡 / Casualties (both editions: 检查部队伤亡): the units the loser of the combat in progress
+    loses to swords - the winner's swords minus the loser's fortifications, at least 0 (before
+    card abilities that prevent losses)."""
+    c = current(state)
+    return max(0, icons(state, c.winner)[0] - icons(state, c.loser)[1])
+
+
 @auto("combat_casualties")
 def combat_casualties(state: State, task: tuple) -> None:
     c = current(state)
-    w, lo = c.winner, c.loser
-    swords, _ = icons(state, w)
-    _, forts = icons(state, lo)
-    tasks = [("combat_losses", lo, max(0, swords - forts), "swords")]
+    tasks = [("combat_losses", c.loser, sword_casualties(state), "swords")]
     if c.tides_revealed:
         for h in (c.attacker, c.defender):
             if tides_card(pairs_get(c.tides, h))["skulls"]:
@@ -692,7 +713,7 @@ def combat_cleanup(state: State, task: tuple) -> None:
         if state.power_tokens.get(area) == d:
             del state.power_tokens[area]
             state.emit("power_token_discarded", house=d, area=area)
-        advances = all(ability(card_of(c, h)).attacker_advances(state, h) for h in combatants(state, c))
+        advances = all(card_ability(state, h).attacker_advances(state, h) for h in combatants(state, c))
         if advances and c.units and not state.units_of(area):
             move_units(state, a, c.origin, area, c.units)
             update(state, units=())
@@ -700,14 +721,18 @@ def combat_cleanup(state: State, task: tuple) -> None:
     if g and g[0] == c.loser:
         del state.garrisons[area]
         state.emit("garrison_destroyed", house=g[0], area=area)
+    last_stays = edition(state).seventh_card == "discard_last"
     for h in (a, d):
         cid = card_of(c, h)
         if cid is not None:
-            if ability(cid).keeps_card(state, h):  # e.g. Roose Bolton after a loss
+            if card_ability(state, h).keeps_card(state, h):  # e.g. Roose Bolton after a loss
                 state.hands[h] = state.hands[h] + (cid,)
             else:
                 state.discards[h] = state.discards[h] + (cid,)
-        recover_if_empty(state, h, (cid,) if cid is not None else ())  # the seventh card (家族卡牌)
+        # the seventh card (家族卡牌): 2e the six others come back and the last one stays
+        # discarded; 1st ed. rulebook, 用掉的家族卡: "此时并不弃牌,而是将之前用掉的六张将军卡拿回手上。
+        # 所有的将军卡重新在手上集全" - all seven are in hand again
+        recover_if_empty(state, h, (cid,) if cid is not None and last_stays else ())
     o = state.orders.get(area)
     if o and state.owner(area) != o[0]:
         del state.orders[area]
@@ -731,7 +756,10 @@ def combat_end(state: State, task: tuple) -> None:
 
 def public_view(state: State, viewer: str | None) -> dict[str, Any] | None:
     """``view(...)["combat"]``: the combat in progress as every viewer sees it (plus, for the two
-    sides, their own face-down card and Tides card)."""
+    sides, their own face-down card and Tides card). Once the cards are revealed, ``icons``
+    (``{house: {"swords", "fortifications"}}``, card, ability and Tides card together, as
+    :func:`icons`); once the winner is known, ``casualties`` (the winner's swords minus the
+    loser's fortifications, at least 0: the units the loser loses to swords)."""
     c = current(state)
     if c is None or state.result is not None:
         return None
@@ -753,6 +781,8 @@ def public_view(state: State, viewer: str | None) -> dict[str, Any] | None:
     }
     if c.revealed:
         out["cards"] = dict(c.cards)
+        # the icons that count for casualties (card, its ability, a revealed Tides card)
+        out["icons"] = {h: dict(zip(("swords", "fortifications"), icons(state, h))) for h in (c.attacker, c.defender)}
     if c.tides_revealed:
         out["tides"] = dict(c.tides)
     elif c.tides:
@@ -763,6 +793,8 @@ def public_view(state: State, viewer: str | None) -> dict[str, Any] | None:
         out["strength"] = dict(c.final)
         out["winner"] = c.winner
         out["loser"] = c.loser
+        # 伤亡 / Casualties: the winner's swords minus the loser's fortifications (no fewer than 0)
+        out["casualties"] = sword_casualties(state)
     if viewer is not None and pairs_get(c.chosen, viewer) is not None:
         out["my_card"] = pairs_get(c.chosen, viewer)
     return out

@@ -16,6 +16,13 @@ On its turn a house picks which of its remaining orders to resolve (decision ``c
 the question is skipped when every remaining order gives the same result now (the same power,
 none able to muster): the engine then resolves the first by area id. Reading in
 docs/scenarios.md, Readings.
+
+1st edition (1st ed. rulebook, C) 执行集权命令 and 特殊令牌; switches in :mod:`.edition`):
+"本步骤中玩家同时从下达集权命令的地区拿取权力标志物 ... 玩家依照游戏板上己方的集权令牌数目拿取1个
+权力标志物,如果权力标志物的所在区画有权力图样(皇冠),每一个皇冠可多得1个权力标志物" - every order is
+resolved at once, no house picks (``consolidate_simultaneous``); the special order "功能和普通的集权
+令牌相同。只是单纯的额外提供收集权力标志物的机会" - it never musters
+(``special_consolidate_musters``). The orders stand only on land (:mod:`.planning`).
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from __future__ import annotations
 from ..base import Decision, IllegalAction
 from .control import enemy_ships_in, gain_power, pool_left
 from .data import board
+from .edition import edition
 from .flow import auto, decision, pop, push
 from .mustering import apply_recruits, muster_areas
 from .state import State
@@ -31,7 +39,7 @@ from .turns import advance_cursor, next_house, orders_of
 
 def consolidate_yield(state: State, area: str) -> int:
     """Power gained by a Consolidate Power order in ``area``."""
-    b = board()
+    b = board(state)
     a = b.areas[area]
     house = state.orders[area][0]
     if a.kind == "sea":
@@ -42,8 +50,10 @@ def consolidate_yield(state: State, area: str) -> int:
 
 
 def can_muster(state: State, area: str) -> bool:
-    b = board()
+    b = board(state)
     house, tok = state.orders[area]
+    if not edition(state).special_consolidate_musters:
+        return False
     return b.order_tokens[tok].special and b.is_land(area) and area in muster_areas(state, house)
 
 
@@ -70,7 +80,14 @@ def needs_choice(state: State, areas: list[str]) -> bool:
 @auto("consolidations")
 def consolidations(state: State, task: tuple) -> None:
     """One turn of the Consolidate Power cycle: the next house in turn order with an order
-    resolves one (its choice when it matters), then the cycle goes on."""
+    resolves one (its choice when it matters), then the cycle goes on. 1st edition: every order
+    at once, in turn order for the log."""
+    if edition(state).consolidate_simultaneous:
+        for h in state.turn_order():
+            for area in orders_of(state, h, "consolidate_power"):
+                resolve_plain(state, area)
+        state.ctx["cursor"] = 0
+        return
     h = next_house(state, lambda x: bool(orders_of(state, x, "consolidate_power")))
     if h is None:
         state.ctx["cursor"] = 0

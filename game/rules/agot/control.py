@@ -21,7 +21,7 @@ def controller(state: State, area: str) -> str | None:
     whose home it is (its printed emblem acts as a power token), if that house is in play.
     Sea: the house with ships there. Port: the controller of its land area.
     """
-    b = board()
+    b = board(state)
     a = b.areas[area]
     if a.kind == "port":
         return controller(state, a.port_of)
@@ -42,22 +42,22 @@ def controller(state: State, area: str) -> str | None:
 
 def controlled_areas(state: State, house: str) -> list[str]:
     """The land areas ``house`` controls."""
-    return [a for a in board().land_ids if controller(state, a) == house]
+    return [a for a in board(state).land_ids if controller(state, a) == house]
 
 
 def castle_count(state: State, house: str) -> int:
     """Areas with a castle or stronghold ``house`` controls (胜利进度条 / Victory track)."""
-    return sum(1 for a in board().castle_areas if controller(state, a) == house)
+    return sum(1 for a in board(state).castle_areas if controller(state, a) == house)
 
 
 def stronghold_count(state: State, house: str) -> int:
-    b = board()
+    b = board(state)
     return sum(1 for a in b.castle_areas if b.areas[a].castle == "stronghold" and controller(state, a) == house)
 
 
 def barrels(state: State, house: str) -> int:
     """Supply icons (barrels) in the land areas ``house`` controls, capped at 6 (补给 / Supply)."""
-    b = board()
+    b = board(state)
     return min(6, sum(b.areas[a].supply for a in b.land_ids if b.areas[a].supply and controller(state, a) == house))
 
 
@@ -72,16 +72,17 @@ def army_sizes(state: State, house: str, override: dict[str, int] | None = None)
     return sorted((n for n in sizes.values() if n >= 2), reverse=True)
 
 
-def fits_supply(sizes: list[int], level: int) -> bool:
-    """Whether armies of ``sizes`` (largest first) fit supply ``level`` (补给条 / supply track)."""
-    allowed = board().supply_limits[max(0, min(6, level))]
+def fits_supply(sizes: list[int], level: int, of=None) -> bool:
+    """Whether armies of ``sizes`` (largest first) fit supply ``level`` (补给条 / supply track) of
+    the edition of ``of`` (a state or edition id; None: agot2)."""
+    allowed = board(of).supply_limits[max(0, min(6, level))]
     if len(sizes) > len(allowed):
         return False
     return all(s <= m for s, m in zip(sizes, allowed))
 
 
 def within_supply(state: State, house: str, override: dict[str, int] | None = None) -> bool:
-    return fits_supply(army_sizes(state, house, override), state.supply[house])
+    return fits_supply(army_sizes(state, house, override), state.supply[house], state)
 
 
 def unit_counts(state: State, house: str) -> Counter:
@@ -96,7 +97,7 @@ def unit_counts(state: State, house: str) -> Counter:
 
 def available_units(state: State, house: str, utype: str) -> int:
     """Units of ``utype`` left in ``house``'s reserve (超出配件数量 / component limits)."""
-    return board().unit_limits[utype] - unit_counts(state, house)[utype]
+    return board(state).unit_limits.get(utype, 0) - unit_counts(state, house)[utype]
 
 
 def power_on_board(state: State, house: str) -> int:
@@ -106,7 +107,7 @@ def power_on_board(state: State, house: str) -> int:
 def pool_left(state: State, house: str) -> int:
     """Power tokens of ``house`` in the Power Pool (20 minus available, on board and bid)."""
     held = state.power[house] + power_on_board(state, house) + state.ctx.get("bid_held", {}).get(house, 0)
-    return max(0, board().tracks["power_tokens"]["max_per_house"] - held)
+    return max(0, board(state).tracks["power_tokens"]["max_per_house"] - held)
 
 
 def gain_power(state: State, house: str, n: int) -> int:

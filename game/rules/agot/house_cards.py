@@ -49,6 +49,11 @@ Timings (rulebook 家族卡牌 and its conflict order):
    clean-up instead of the discard pile (Roose Bolton). Pure.
 
 Unregistered keys and cards without text (``ability_key`` null) have no effect.
+
+Both editions: a card id is looked up in the edition of the game (``card(cid, state)``,
+``ability(cid, state)``); the 1st edition's cards reuse a 2nd-edition ability key where the text
+is the same and register their own in :mod:`.cards.first_edition`. In a combat, use
+:func:`.combat.card_ability`, which also knows a text cancelled by the opponent's card.
 """
 
 from __future__ import annotations
@@ -101,16 +106,19 @@ ABILITIES: dict[str, Ability] = {}
 _NONE = Ability()
 
 
-def card(card_id: str) -> dict[str, Any]:
-    """The printed card: ``{id, name_en, name_zh, strength, swords, fortifications, ability, ability_key, house}``."""
-    return board().house_cards[card_id]
+def card(card_id: str, of: Any = None) -> dict[str, Any]:
+    """The printed card: ``{id, name_en, name_zh, strength, swords, fortifications, ability,
+    ability_key, house}`` of the edition of ``of`` (a state or edition id; None: agot2)."""
+    return board(of).house_cards[card_id]
 
 
-def ability(card_id: str | None) -> Ability:
-    """The :class:`Ability` of a card (a do-nothing one for no card or a card without text)."""
+def ability(card_id: str | None, of: Any = None) -> Ability:
+    """The :class:`Ability` of a card of the edition of ``of`` (a do-nothing one for no card or a
+    card without text). In a combat use :func:`.combat.card_ability`, which also knows a text
+    cancelled by the opponent's card."""
     if card_id is None:
         return _NONE
-    key = board().house_cards[card_id]["ability_key"]
+    key = board(of).house_cards[card_id]["ability_key"]
     return ABILITIES.get(key, _NONE) if key else _NONE
 
 

@@ -32,10 +32,14 @@ def _try(state: State, decision: Decision, make, fallback):
 
 
 def random_action(state: State, decision: Decision, rnd: random.Random):
-    b = board()
+    b = board(state)
     o = decision.options
     k = decision.kind
     h = decision.actor
+    if k == "place_orders" and o.get("not_allowed"):
+        from .options import random_order_set
+
+        return A.PlaceOrders(tuple(sorted(random_order_set(o, rnd).items())))
     if k == "place_orders":
         stars = o["special_allowed"]
         toks = [t for t in o["tokens"] if t not in o["forbidden"]]
@@ -57,12 +61,14 @@ def random_action(state: State, decision: Decision, rnd: random.Random):
             return _try(
                 state, decision, lambda: A.Raven("replace", rnd.choice(o["areas"]), rnd.choice(o["unused_tokens"])), A.Raven("pass")
             )
-        return A.Raven("peek") if r < 0.6 else A.Raven("pass")
+        return A.Raven("peek") if r < 0.6 and "peek" in o["choices"] else A.Raven("pass")
     if k == "raven_wildling":
         return A.RavenKeep(rnd.random() < 0.5)
     if k == "raid":
         area = rnd.choice(sorted(o["raids"]))
         targets = o["raids"][area]
+        if area in o.get("two_targets", ()) and len(targets) >= 2 and rnd.random() < 0.5:
+            return A.Raid(area, *rnd.sample(targets, 2))
         return A.Raid(area, rnd.choice(targets) if targets and rnd.random() < 0.8 else None)
     if k == "march":
         area = rnd.choice(sorted(o["marches"]))
@@ -114,6 +120,12 @@ def random_action(state: State, decision: Decision, rnd: random.Random):
         return A.Choose(rnd.choice(o["options"]))
     if k == "select_units":
         p = o["purpose"]
+        if p == "wildlings_muster_points":
+            from .wildlings import muster_point_plan
+
+            units = [tuple(u) for u in o["units"]]
+            rnd.shuffle(units)
+            return A.SelectUnits(tuple(A.UnitRef(a, u) for a, u in muster_point_plan(units, o["points"])))
         if p == "crow_killers_upgrade":
             foot = list(o["footmen"])
             n = rnd.randint(0, o["max"])
@@ -137,7 +149,7 @@ def _recruits(state: State, house: str, areas: list[str], rnd: random.Random) ->
 
     out = []
     for a in areas:
-        pts = muster_points(a)
+        pts = muster_points(a, state)
         while pts > 0 and rnd.random() < 0.8:
             unit = rnd.choice(("footman", "knight", "ship", "siege_engine", "upgrade"))
             if unit == "upgrade":
@@ -166,7 +178,7 @@ def _reduction(state: State, house: str) -> tuple:
     removed = []
 
     def need() -> int:
-        return min_removals(sorted((len(v) for v in work.values() if len(v) >= 2), reverse=True), level)
+        return min_removals(sorted((len(v) for v in work.values() if len(v) >= 2), reverse=True), level, state)
 
     while need() > 0:
         cur = need()

@@ -43,10 +43,10 @@ TIDES_NAMES = {
 }
 
 
-def _name(kind: str, ident: Any, lang: str) -> str:
+def _name(kind: str, ident: Any, lang: str, ed: str = "agot2") -> str:
     if ident is None:
         return "-"
-    b = board()
+    b = board(ed)
     zh = lang == "zh-hans"
     if kind == "area":
         a = b.areas.get(ident)
@@ -139,6 +139,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "house_card_ability": ("{house} ({card}): {effect_text}.", "{house}（{card}）：{effect_text}。"),
     "order_removed": ("{house}'s {token} order in {area} is removed.", "{house}在{area}的{token}指令被移除。"),
     "game_over": ("{winner} wins ({reason_text}).", "{winner}获得游戏胜利（{reason_text}）。"),
+    # 1st edition
+    "wildlings_result": ("Night's Watch {nights_watch} vs wildlings {wildlings}: {outcome_text}.", "守夜人{nights_watch}对野人{wildlings}：{outcome_text}。"),
+    "footmen_no_support": ("Rains of Autumn: footmen add no strength by support this round.", "秋雨：本回合步兵支援时不提供战力。"),
+    "routed_stand_up": ("The marches are over: routed units stand up.", "行军指令全部结算完毕：溃败的单位恢复正常。"),
 }
 
 #: house card ability effects (event ``house_card_ability``, field ``effect``): English, Chinese
@@ -154,14 +158,17 @@ ABILITY_EFFECTS = {
     "upgrade_footman": ("upgrades a footman in {area} to a knight", "将{area}的一个步兵升级为骑士"),
     "discard_card": ("discards {discarded} from {victim}'s hand", "弃除{victim}手中的{discarded}"),
     "track_bottom": ("moves {victim} to the bottom of the {track} track", "将{victim}移至{track}势力条末位"),
+    "cancel_text": ("cancels the text of {victim}'s {cancelled}", "取消{victim}的{cancelled}的文字效果"),
+    "pay_discard_card": ("pays 1 power to discard {discarded} from {victim}'s hand", "弃除1枚权力标记，弃除{victim}手中的{discarded}"),
 }
 
 NAMED = {"house": "house", "victim": "house", "winner": "house", "area": "area", "target": "area", "dest": "area",
          "card": "card", "old": None, "new": None, "track": "track", "purpose": "track", "unit": "unit"}
 
 
-def describe(event: dict[str, Any], lang: str = "en") -> str:
-    """One sentence for ``event`` in ``lang`` (``"en"`` or ``"zh-hans"``)."""
+def describe(event: dict[str, Any], lang: str = "en", ed: str = "agot2") -> str:
+    """One sentence for ``event`` in ``lang`` (``"en"`` or ``"zh-hans"``) of a game of edition
+    ``ed`` (``"agot2"``, ``"agot1"``: its names of areas, houses and cards)."""
     zh = lang == "zh-hans"
     kind = event.get("kind", "")
     tpl = TEMPLATES.get(kind)
@@ -170,42 +177,55 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
     f: dict[str, Any] = {}
     for k, v in event.items():
         what = NAMED.get(k)
-        f[k] = _name(what, v, lang) if what else v
+        f[k] = _name(what, v, lang, ed) if what else v
     sep = "、" if zh else ", "
     if kind == "raven_replace":
-        f["old"], f["new"] = _name("token", event["old"], lang), _name("token", event["new"], lang)
+        f["old"], f["new"] = _name("token", event["old"], lang, ed), _name("token", event["new"], lang, ed)
     if kind == "unit_replaced":
-        f["old"], f["new"] = _name("unit", event["old"], lang), _name("unit", event["new"], lang)
+        f["old"], f["new"] = _name("unit", event["old"], lang, ed), _name("unit", event["new"], lang, ed)
     f["target_text"] = ""
     if kind == "raid":
         if event.get("target") is None:
             f["target_text"] = "，未移除任何指令" if zh else ", removing no order"
         else:
-            victim, token = _name("house", event.get("victim"), lang), _name("token", event.get("token"), lang)
+            victim, token = _name("house", event.get("victim"), lang, ed), _name("token", event.get("token"), lang, ed)
             f["target_text"] = f"，移除{victim}在{f['target']}的{token}指令" if zh else f", removing {victim}'s {token} order in {f['target']}"
     f["where"] = ("底部" if zh else "at the bottom") if event.get("bottom") else ("顶部" if zh else "back on top")
     f["support_text"] = ("提供支援" if zh else "gives support") if event.get("give") else ("拒绝支援" if zh else "declines to support")
-    f["cards_text"] = sep.join(_name("card", c, lang) for c in event.get("cards", []))
-    f["tokens_text"] = sep.join(_name("token", t, lang) for t in event.get("tokens", []))
-    f["bids_text"] = sep.join(f"{_name('house', h, lang)} {n}" for h, n in (event.get("bids") or {}).items())
-    f["order_text"] = sep.join(_name("house", h, lang) for h in event.get("order", []))
+    f["cards_text"] = sep.join(_name("card", c, lang, ed) for c in event.get("cards", []))
+    f["tokens_text"] = sep.join(_name("token", t, lang, ed) for t in event.get("tokens", []))
+    f["bids_text"] = sep.join(f"{_name('house', h, lang, ed)} {n}" for h, n in (event.get("bids") or {}).items())
+    f["order_text"] = sep.join(_name("house", h, lang, ed) for h in event.get("order", []))
     f["count"] = len(event.get("units") or event.get("removed") or []) if kind in ("units_destroyed", "armies_reduced") else event.get("count", "")
     if kind == "wildling_card":
         f["outcome_text"] = (
-            (f"守夜人获胜，{_name('house', event['highest'], lang)}获得奖励" if zh else f"the Night's Watch wins; {_name('house', event['highest'], lang)} is rewarded")
+            (f"守夜人获胜，{_name('house', event['highest'], lang, ed)}获得奖励" if zh else f"the Night's Watch wins; {_name('house', event['highest'], lang, ed)} is rewarded")
             if event.get("won")
-            else (f"野人获胜，{_name('house', event['lowest'], lang)}出价最少" if zh else f"the wildlings win; {_name('house', event['lowest'], lang)} bid least")
+            else (f"野人获胜，{_name('house', event['lowest'], lang, ed)}出价最少" if zh else f"the wildlings win; {_name('house', event['lowest'], lang, ed)} bid least")
+        )
+    if kind == "wildlings_result":
+        f["outcome_text"] = (
+            (f"守夜人获胜，出价最高的{_name('house', event['highest'], lang, ed)}可以取回一张家族卡牌" if zh
+             else f"the Night's Watch wins; {_name('house', event['highest'], lang, ed)}, the highest bidder, may take back a house card")
+            if event.get("won")
+            else (f"野人获胜，每位玩家移除价值2点征募点数的单位，出价最少的{_name('house', event['lowest'], lang, ed)}再移除2点" if zh
+                  else f"the wildlings win; every house removes units worth 2 mustering points, {_name('house', event['lowest'], lang, ed)}, the lowest bidder, 2 more")
         )
     if kind == "game_over":
-        f["reason_text"] = {"seven_castles": "七座城堡" if zh else "seven castles", "round_limit": "第10回合结束" if zh else "end of round 10"}.get(event.get("reason"), "")
+        f["reason_text"] = {"seven_castles": "七座城堡" if zh else "seven castles", "eight_castles": "八座城堡" if zh else "eight castles",
+                            "round_limit": "第10回合结束" if zh else "end of round 10"}.get(event.get("reason"), "")
+        if event.get("reason") == "shared":
+            names = sep.join(_name("house", h, lang, ed) for h in event.get("winners") or [])
+            return (f"第10回合结束：{names}城堡数、补给与现有权力都相同，共同获胜。" if zh
+                    else f"End of round 10: {names} are equal on castles, supply and available power, and share the win.")
     if kind == "mustered" and event.get("upgrade"):
         return (f"{f['house']}在{f['dest']}将步兵升级为{f['unit']}。" if zh else f"{f['house']} upgrades a footman to a {f['unit']} in {f['dest']}.")
     if kind == "combat_base":
-        f["strength_text"] = sep.join(f"{_name('house', h, lang)} {n}" for h, n in (event.get("strength") or {}).items())
+        f["strength_text"] = sep.join(f"{_name('house', h, lang, ed)} {n}" for h, n in (event.get("strength") or {}).items())
     if kind == "house_cards_revealed":
-        f["cards_map_text"] = sep.join(f"{_name('house', h, lang)}: {_name('card', c, lang)}" for h, c in (event.get("cards") or {}).items())
+        f["cards_map_text"] = sep.join(f"{_name('house', h, lang, ed)}: {_name('card', c, lang, ed)}" for h, c in (event.get("cards") or {}).items())
     if kind == "tides_revealed":
-        f["tides_map_text"] = sep.join(f"{_name('house', h, lang)}: {TIDES_NAMES['zh-hans' if zh else 'en'].get(c, c)}" for h, c in (event.get("cards") or {}).items())
+        f["tides_map_text"] = sep.join(f"{_name('house', h, lang, ed)}: {TIDES_NAMES['zh-hans' if zh else 'en'].get(c, c)}" for h, c in (event.get("cards") or {}).items())
     if kind == "tides_drawn":
         f["tides"] = TIDES_NAMES["zh-hans" if zh else "en"].get(event.get("card"), event.get("card"))
     if kind == "combat_support":
@@ -215,19 +235,19 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
     if kind in ("combat_started", "house_cards_revealed", "combat_result"):
         for k in ("attacker", "defender", "origin"):
             if k in event:
-                f[k] = _name("area" if k == "origin" else "house", event[k], lang)
+                f[k] = _name("area" if k == "origin" else "house", event[k], lang, ed)
     if kind == "casualties":
         f["count"] = len(event.get("units") or [])
     if kind in ("house_card_ability", "order_removed"):
         for k, what in (("victim", "house"), ("cancelled", "card"), ("discarded", "card"), ("token", "token"), ("origin", "area")):
             if k in event:
-                f[k] = _name(what, event[k], lang)
+                f[k] = _name(what, event[k], lang, ed)
         pair = ABILITY_EFFECTS.get(event.get("effect"))
         if kind == "house_card_ability":
             f["effect_text"] = pair[1 if zh else 0].format(**f) if pair else str(event.get("effect"))
     if kind == "westeros_choice":
         f["option"] = _pick(WESTEROS_OPTIONS, event.get("option"), zh)
-    _describe_more(kind, event, f, lang)
+    _describe_more(kind, event, f, lang, ed)
     try:
         return tpl[1 if zh else 0].format(**f)
     except (KeyError, IndexError):  # pragma: no cover - a template bug
@@ -265,7 +285,7 @@ def _pick(table: dict[str, tuple[str, str]], key: Any, zh: bool) -> str:
     return pair[1 if zh else 0] if pair else ("?" if key is None else str(key))
 
 
-def units_text(units: Any, lang: str) -> str:
+def units_text(units: Any, lang: str, ed: str = "agot2") -> str:
     """``"2 footmen and a knight"`` / ``"2个步兵、1个骑士"`` for a list of unit types (or of
     ``[area, type]`` pairs, then with each area: ``"a footman in Winterfell"``)."""
     zh = lang == "zh-hans"
@@ -277,11 +297,11 @@ def units_text(units: Any, lang: str) -> str:
         return "没有单位" if zh else "no units"
     out = []
     for (area, t), n in groups.items():
-        where = _name("area", area, lang) if area else None
+        where = _name("area", area, lang, ed) if area else None
         if zh:
-            out.append((f"{where}的" if where else "") + f"{n}个{_name('unit', t, lang)}")
+            out.append((f"{where}的" if where else "") + f"{n}个{_name('unit', t, lang, ed)}")
         else:
-            word = _name("unit", t, lang) if n == 1 else UNIT_PLURALS.get(t, t)
+            word = _name("unit", t, lang, ed) if n == 1 else UNIT_PLURALS.get(t, t)
             count = ("an" if word[0] in "aeiou" else "a") if n == 1 else str(n)
             out.append(f"{count} {word}" + (f" in {where}" if where else ""))
     if zh:
@@ -289,7 +309,7 @@ def units_text(units: Any, lang: str) -> str:
     return out[0] if len(out) == 1 else ", ".join(out[:-1]) + " and " + out[-1]
 
 
-def parts_text(parts: list[dict[str, Any]], lang: str) -> str:
+def parts_text(parts: list[dict[str, Any]], lang: str, ed: str = "agot2") -> str:
     """A combat strength's parts (see ``combat.strength_parts``) as ``"units 6 + March +1 order 1 +
     Tywin Lannister 4"`` (``"单位 6 + 行军+1指令 1 + 泰温·兰尼斯特 4"``); units are summed."""
     zh = lang == "zh-hans"
@@ -301,43 +321,43 @@ def parts_text(parts: list[dict[str, Any]], lang: str) -> str:
         if k == "unit":
             continue
         if k == "order":
-            label = _name("token", p.get("token"), lang) + ("指令" if zh else " order")
+            label = _name("token", p.get("token"), lang, ed) + ("指令" if zh else " order")
         elif k == "support":
-            label = _name("house", p.get("house"), lang) + ("支援" if zh else " support")
+            label = _name("house", p.get("house"), lang, ed) + ("支援" if zh else " support")
         elif k == "card":
-            label = _name("card", p.get("card"), lang)
+            label = _name("card", p.get("card"), lang, ed)
         elif k == "ability":
-            label = _name("card", p.get("card"), lang) + ("能力" if zh else " ability")
+            label = _name("card", p.get("card"), lang, ed) + ("能力" if zh else " ability")
         else:
             label = _pick(PART_NAMES, k, zh)
         out.append(f"{label} {p['strength']}")
     return " + ".join(out).replace("+ -", "- ")
 
 
-def _describe_more(kind: str, event: dict[str, Any], f: dict[str, Any], lang: str) -> None:
+def _describe_more(kind: str, event: dict[str, Any], f: dict[str, Any], lang: str, ed: str = "agot2") -> None:
     """The fields of the newer, fuller sentences (units, destinations, strengths' parts)."""
     zh = lang == "zh-hans"
     sep = "、" if zh else ", "
     for k in ("units", "removed"):
         if isinstance(event.get(k), list):
-            f["units_text"] = units_text(event.get(k), lang)
-    f["houses_text"] = sep.join(_name("house", h, lang) for h in event.get("houses", []))
-    f["loser"] = _name("house", event.get("loser"), lang) if event.get("loser") else ""
+            f["units_text"] = units_text(event.get(k), lang, ed)
+    f["houses_text"] = sep.join(_name("house", h, lang, ed) for h in event.get("houses", []))
+    f["loser"] = _name("house", event.get("loser"), lang, ed) if event.get("loser") else ""
     if kind == "march":
         moves = event.get("moves") or {}
         if moves:
-            legs = [(f"{units_text(us, lang)}进入{_name('area', d, lang)}" if zh else f"{units_text(us, lang)} to {_name('area', d, lang)}") for d, us in moves.items()]
+            legs = [(f"{units_text(us, lang, ed)}进入{_name('area', d, lang, ed)}" if zh else f"{units_text(us, lang, ed)} to {_name('area', d, lang, ed)}") for d, us in moves.items()]
             f["moves_text"] = ("：" + "；".join(legs)) if zh else (": " + "; ".join(legs))
         else:  # every unit that moved went into a fight (the next line tells it) or none moved
             f["moves_text"] = "：没有单位移往别处" if zh else ": no unit moves elsewhere"
     if kind == "orders_revealed":
         by_house: dict[str, list[str]] = {}
         for area, (h, tok) in (event.get("orders") or {}).items():
-            by_house.setdefault(h, []).append(f"{_name('area', area, lang)} {_name('token', tok, lang)}")
-        f["orders_text"] = ("；" if zh else "; ").join(f"{_name('house', h, lang)}: " + sep.join(v) for h, v in by_house.items()) or ("无" if zh else "none")
+            by_house.setdefault(h, []).append(f"{_name('area', area, lang, ed)} {_name('token', tok, lang, ed)}")
+        f["orders_text"] = ("；" if zh else "; ").join(f"{_name('house', h, lang, ed)}: " + sep.join(v) for h, v in by_house.items()) or ("无" if zh else "none")
     if kind == "wildlings_attack":
         ex = event.get("excluded")
-        f["excluded_text"] = "" if not ex else (f"（{_name('house', ex, lang)}不参与出价）" if zh else f" ({_name('house', ex, lang)} does not bid)")
+        f["excluded_text"] = "" if not ex else (f"（{_name('house', ex, lang, ed)}不参与出价）" if zh else f" ({_name('house', ex, lang, ed)} does not bid)")
     if kind == "track_moved":
         if event.get("position") == "first":
             f["moved_text"] = "移至首位" if zh else "moves to the top"
@@ -348,17 +368,17 @@ def _describe_more(kind: str, event: dict[str, Any], f: dict[str, Any], lang: st
             f["moved_text"] = f"下降{by}位" if zh else f"moves down {by} place{'s' if by != 1 else ''}"
     if kind == "house_cards_recovered":
         cards = event.get("cards")
-        f["recovered_text"] = sep.join(_name("card", c, lang) for c in cards) if cards else ("弃牌堆中的家族卡牌" if zh else "its discarded house cards")
+        f["recovered_text"] = sep.join(_name("card", c, lang, ed) for c in cards) if cards else ("弃牌堆中的家族卡牌" if zh else "its discarded house cards")
     if kind == "house_card_replaced":
-        old_card = _name("card", event["old"], lang) if event.get("old") else None
+        old_card = _name("card", event["old"], lang, ed) if event.get("old") else None
         f["old_text"] = "" if old_card is None else (f"，不再打出{old_card}" if zh else f" instead of {old_card}")
-        f["card_text"] = _name("card", event["card"], lang) if event.get("card") else ("无家族卡牌" if zh else "no house card")
+        f["card_text"] = _name("card", event["card"], lang, ed) if event.get("card") else ("无家族卡牌" if zh else "no house card")
     if kind == "combat_result":
         parts = event.get("parts") or {}
         sides = []
         for h, n in (event.get("strength") or {}).items():
-            detail = parts_text(parts[h], lang) if h in parts else ""
-            sides.append(f"{_name('house', h, lang)} {n}" + (f" = {detail}" if detail else ""))
+            detail = parts_text(parts[h], lang, ed) if h in parts else ""
+            sides.append(f"{_name('house', h, lang, ed)} {n}" + (f" = {detail}" if detail else ""))
         f["strength_text"] = ("；" if zh else "; ").join(sides)
         f["tie_text"] = ("（平局，按封臣势力条裁定）" if zh else " (a tie, broken by the Fiefdoms track)") if event.get("tie") else ""
     if kind == "casualties":
@@ -370,10 +390,11 @@ def _describe_more(kind: str, event: dict[str, Any], f: dict[str, Any], lang: st
 AREA_FIELDS = ("area", "origin", "target", "dest")
 
 
-def areas(event: dict[str, Any]) -> list[str]:
+def areas(event: dict[str, Any], ed: str = "agot2") -> list[str]:
     """The ids of the board areas an event names (for the log line's ``areas``: hovering the line
-    highlights them), in the order the sentence names them, without repeats."""
-    b = board()
+    highlights them), in the order the sentence names them, without repeats (``ed``: the game's
+    edition)."""
+    b = board(ed)
     out: list[str] = []
 
     def add(a: Any) -> None:

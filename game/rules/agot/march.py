@@ -47,7 +47,7 @@ LAND_UNITS = frozenset(("footman", "knight", "siege_engine"))
 
 def transport_reach(state: State, house: str, origin: str) -> set[str]:
     """Land areas reachable from ``origin`` by ship transport over seas holding ``house``'s ships."""
-    b = board()
+    b = board(state)
     seen: set[str] = set()
     frontier = [n for n in b.adjacent[origin] if b.is_sea(n) and state.owner(n) == house]
     seen.update(frontier)
@@ -67,7 +67,7 @@ def transport_reach(state: State, house: str, origin: str) -> set[str]:
 
 def land_destinations(state: State, house: str, origin: str) -> set[str]:
     """Where land units in ``origin`` may march: adjacent land areas and transport reach."""
-    b = board()
+    b = board(state)
     if not b.is_land(origin):
         return set()
     out = {n for n in b.adjacent[origin] if b.is_land(n)} | transport_reach(state, house, origin)
@@ -76,7 +76,7 @@ def land_destinations(state: State, house: str, origin: str) -> set[str]:
 
 def ship_destinations(state: State, house: str, origin: str) -> set[str]:
     """Where ships in ``origin`` may march: adjacent seas, and adjacent ports the house owns."""
-    b = board()
+    b = board(state)
     out = set()
     for n in b.adjacent[origin]:
         if n in state.blocked:
@@ -118,7 +118,7 @@ def neutral_reach(state: State, house: str, origin: str, target: str) -> int:
     """What a march from ``origin`` into the neutral force in ``target`` adds to its units'
     strength at best: the March order's modifier plus every Support order that could still
     be given to it (中立军队标记 / Neutral force tokens)."""
-    b = board()
+    b = board(state)
     return b.order_tokens[state.orders[origin][1]].strength + sum(s for (_, _, s) in neutral_supporters(state, target, house))
 
 
@@ -162,7 +162,7 @@ def resolve_march(state: State, house: str, action) -> None:
     """Resolve ``house``'s March order ``action`` (the head task ``("march", house)``): validate
     it, then pop the task (on a clone: a refusal discards it) and move, so that the decisions the
     moves raise (taking a port, 控制敌方港口) come before the next march."""
-    b = board()
+    b = board(state)
     origin = action.area
     if origin not in orders_of(state, house, "march"):
         raise IllegalAction("march.no_order", f"You have no March order in {origin}.", area=origin)
@@ -277,7 +277,7 @@ def resolve_march(state: State, house: str, action) -> None:
     # neutral force attack: refuse it if it cannot win, else collect support from other houses
     units = tuple(by_dest[fight_dest])
     castle = b.areas[fight_dest].castle is not None
-    base = sum(unit_strength(u, False, castle) for u in units) + b.order_tokens[token].strength
+    base = sum(unit_strength(u, False, castle, True, state) for u in units) + b.order_tokens[token].strength
     own = sum(s for (h, _, s) in neutral_supporters(state, fight_dest, house) if h == house)
     best = base + sum(s for (_, _, s) in neutral_supporters(state, fight_dest, house))
     if best < state.neutral[fight_dest]:
@@ -314,7 +314,7 @@ def capture_port(state: State, house: str, land: str) -> None:
     2nd ed. rulebook, 控制敌方港口: "该玩家可以立刻将港口的敌方战舰替换为等量的己方战舰（或根据
     其意愿、配件数量及补给上限，替换部分战舰，并将其余的战舰移除）". The loser's order in the
     port (if any) is removed with its ships. Used by marches and by combat's clean-up."""
-    port = board().areas[land].port
+    port = board(state).areas[land].port
     if not port:
         return
     ships = state.units_of(port)

@@ -21,14 +21,16 @@ from .state import State
 COST = {"footman": 1, "knight": 2, "ship": 1, "siege_engine": 2}
 
 
-def muster_points(area: str) -> int:
-    c = board().areas[area].castle
-    return board().tracks["mustering_points"][c] if c else 0
+def muster_points(area: str, of=None) -> int:
+    """Mustering points of ``area``: castle 1, stronghold 2, else 0 (``of``: a state or edition)."""
+    b = board(of)
+    c = b.areas[area].castle
+    return b.tracks["mustering_points"][c] if c else 0
 
 
 def muster_areas(state: State, house: str) -> list[str]:
     """Castle/stronghold land areas ``house`` controls (where it may muster)."""
-    return [a for a in board().castle_areas if controller(state, a) == house]
+    return [a for a in board(state).castle_areas if controller(state, a) == house]
 
 
 def ship_targets(state: State, house: str, area: str) -> list[str]:
@@ -38,15 +40,16 @@ def ship_targets(state: State, house: str, area: str) -> list[str]:
     A port can hold another house's ships while ``house`` controls its land without having
     taken it: a home area's printed symbol gives it back to its house when the enemy army marches
     out (控制敌方港口 replaces ships only when the land is attacked and taken). One area holds one
-    house's units, so no ship is mustered there."""
-    b = board()
+    house's units, so no ship is mustered there. Nor is one mustered into a sea holding a neutral
+    force (1st edition: an absent house's ships, 三到四人游戏)."""
+    b = board(state)
     out = []
     port = b.areas[area].port
     in_port = state.units_of(port) if port else ()
     if port and port not in state.blocked and len(in_port) < b.tracks["port_max_ships"] and all(u[0] == house for u in in_port):
         out.append(port)
     for n in b.adjacent[area]:
-        if b.is_sea(n) and not enemy_ships_in(state, n, house):
+        if b.is_sea(n) and not enemy_ships_in(state, n, house) and n not in state.neutral:
             out.append(n)
     return sorted(out)
 
@@ -57,12 +60,12 @@ def apply_recruits(state: State, house: str, recruits, allowed: list[str]) -> No
     Raises IllegalAction ``muster.*`` codes (documented in docs/scenarios.md); the caller works
     on a clone, so a refusal leaves the game state unchanged.
     """
-    b = board()
+    b = board(state)
     spent: dict[str, int] = {}
     for r in recruits:
         if r.area not in allowed:
             raise IllegalAction("muster.not_allowed_area", f"You cannot muster in {r.area} now.", area=r.area)
-        if r.unit not in COST:
+        if r.unit not in COST or r.unit not in b.unit_limits:
             raise IllegalAction("muster.unknown_unit", f"{r.unit!r} is not a unit type.", unit=r.unit)
         if r.upgrade:
             if r.unit not in ("knight", "siege_engine"):
@@ -70,10 +73,9 @@ def apply_recruits(state: State, house: str, recruits, allowed: list[str]) -> No
             cost = 1
         else:
             cost = COST[r.unit]
-        if spent.get(r.area, 0) + cost > muster_points(r.area):
-            raise IllegalAction(
-                "muster.no_points", f"{r.area} has {muster_points(r.area)} mustering point(s).", area=r.area, points=muster_points(r.area)
-            )
+        if spent.get(r.area, 0) + cost > muster_points(r.area, state):
+            pts = muster_points(r.area, state)
+            raise IllegalAction("muster.no_points", f"{r.area} has {pts} mustering point(s).", area=r.area, points=pts)
         if available_units(state, house, r.unit) < 1:
             raise IllegalAction("muster.no_units_left", f"You have no {r.unit} left in your reserve.", unit=r.unit)
         if r.upgrade:

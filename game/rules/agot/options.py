@@ -58,9 +58,36 @@ COST = {"footman": 1, "knight": 2, "ship": 1, "siege_engine": 2}
 
 
 # -- planning -----------------------------------------------------------------------------------
-def order_token_info() -> dict[str, dict[str, Any]]:
-    """``{token id: {"type", "strength", "special"}}`` for the 11 kinds of order token."""
-    return {t.id: {"type": t.type, "strength": t.strength, "special": t.special} for t in board().order_tokens.values()}
+def order_token_info(of: Any = None) -> dict[str, dict[str, Any]]:
+    """``{token id: {"type", "strength", "special"}}`` for the 11 kinds of order token (``of``: a
+    state or edition id; None: agot2)."""
+    return {t.id: {"type": t.type, "strength": t.strength, "special": t.special} for t in board(of).order_tokens.values()}
+
+
+def random_order_set(o: Mapping[str, Any], rnd: Any) -> dict[str, str]:
+    """A random legal order set from a ``place_orders`` decision's options ``o`` honouring
+    ``not_allowed`` (1st edition: no Consolidate Power at sea, no Support on an island): areas
+    with limits choose first, each a random token still unused that may stand there, within the
+    special-order allowance, until ``must_place`` areas hold one."""
+    info = o["token_info"]
+    pool = [t for t in o["tokens"] if t not in o["forbidden"]]
+    rnd.shuffle(pool)
+    areas = list(o["areas"])
+    rnd.shuffle(areas)
+    bad = o.get("not_allowed") or {}
+    areas.sort(key=lambda a: 0 if a in bad else 1)
+    out: dict[str, str] = {}
+    sp = 0
+    for a in areas:
+        if len(out) >= o["must_place"]:
+            break
+        for i, t in enumerate(pool):
+            if t in bad.get(a, ()) or (info[t]["special"] and sp >= o["special_allowed"]):
+                continue
+            out[a] = pool.pop(i)
+            sp += info[t]["special"]
+            break
+    return out
 
 
 def raven_replacements(state: State, house: str) -> dict[str, list[str]]:
@@ -71,7 +98,9 @@ def raven_replacements(state: State, house: str) -> dict[str, list[str]]:
     """
     from .planning import stars, token_allowed, unused_tokens
 
-    b = board()
+    b = board(state)
+    from .planning import place_allowed
+
     mine = {a: t for a, (h, t) in state.orders.items() if h == house}
     unused = sorted(t for t, n in unused_tokens(state, house).items() if n > 0 and token_allowed(state, t))
     sp_total = sum(1 for t in mine.values() if b.order_tokens[t].special)
@@ -79,7 +108,7 @@ def raven_replacements(state: State, house: str) -> dict[str, list[str]]:
     out = {}
     for area, cur in sorted(mine.items()):
         sp_other = sp_total - (1 if b.order_tokens[cur].special else 0)
-        toks = [t for t in unused if not (b.order_tokens[t].special and sp_other + 1 > allowed)]
+        toks = [t for t in unused if not (b.order_tokens[t].special and sp_other + 1 > allowed) and place_allowed(state, area, t)]
         if toks:
             out[area] = toks
     return out
@@ -106,7 +135,7 @@ def march_area_options(state: State, house: str, origin: str) -> dict[str, Any]:
     from .march import land_destinations, neutral_reach, port_occupied, ship_destinations
     from .support import unit_strength
 
-    b = board()
+    b = board(state)
     us = state.units_of(origin)
     standing = Counter(u[1] for u in us if not u[2])
     routed = sum(1 for u in us if u[2])
@@ -138,7 +167,7 @@ def march_area_options(state: State, house: str, origin: str) -> dict[str, Any]:
         if fight == "neutral":  # the marching units must bring at least ``need`` (中立军队标记)
             castle = b.areas[dest].castle is not None
             need = state.neutral[dest] - neutral_reach(state, house, origin, dest)
-            best = sorted((unit_strength(t, False, castle) for t in kinds for _ in range(standing[t])), reverse=True)
+            best = sorted((unit_strength(t, False, castle, True, state) for t in kinds for _ in range(standing[t])), reverse=True)
             counts = [n for n in counts if sum(best[:n]) >= need]
         if not counts:
             continue
@@ -174,7 +203,7 @@ def muster_area_options(state: State, house: str, area: str) -> dict[str, Any]:
     """
     from .mustering import muster_points, ship_targets
 
-    pts = muster_points(area)
+    pts = muster_points(area, state)
     units = [
         t
         for t in LAND_UNITS

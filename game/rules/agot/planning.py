@@ -12,6 +12,18 @@
 * All orders are revealed at once when the last house is in.
 * The Messenger Raven holder then may replace one of its orders with an unused one, or look at
   the top wildling card and keep it on top or put it at the bottom, or do nothing.
+
+1st edition (1st ed. rulebook, 计画阶段 / Planning phase; switches in :mod:`.edition`):
+
+* no turn-order placement: its rulebook has no "not enough orders" rule, so orders are always
+  placed at once and a house that cannot fill every area leaves some empty
+  (``short_orders_in_turn_order``);
+* 特殊规则: "集权令牌只能放在陆地地区上。其他令牌放在陆地或海上均可" - Consolidate Power orders only
+  on land (``consolidate_on_land_only``, error ``orders.consolidate_at_sea``);
+* 船舰和支援: "你不可以在龙石岛(Dragonstone)、The Arbor和派克上放置支援令牌" - no Support order on an
+  island (``support_on_islands``, error ``orders.support_on_island``);
+* 步骤三:渡鸦信差: "以手上未使用的令牌替换一个自己在游戏板上的令牌" - the Raven only replaces an
+  order, there is no wildling deck to look at (``raven_peek``).
 """
 
 from __future__ import annotations
@@ -21,6 +33,7 @@ from functools import lru_cache
 
 from ..base import Decision, IllegalAction
 from .data import board
+from .edition import edition
 from .flow import auto, decision, pop, push
 from .options import Lazy, order_token_info, raven_replacements
 from .state import State
@@ -41,7 +54,7 @@ def order_areas(state: State, house: str) -> list[str]:
 def stars(state: State, house: str) -> int:
     """Special orders ``house`` may place: the stars by its King's Court position."""
     pos = state.tracks["kings_court"].index(house)
-    return board().setup(state.players)["kings_court_stars"][pos]
+    return board(state).setup(state.players)["kings_court_stars"][pos]
 
 
 def token_allowed(state: State, token: str) -> bool:
@@ -50,13 +63,13 @@ def token_allowed(state: State, token: str) -> bool:
 
 def max_orders(state: State, house: str) -> int:
     """How many orders ``house`` can legally have on the board this round."""
-    normal, special = _allowed_counts(state.flags.get("forbidden", frozenset()))
+    normal, special = _allowed_counts(state.edition, state.flags.get("forbidden", frozenset()))
     return normal + min(special, stars(state, house))
 
 
 @lru_cache(maxsize=64)
-def _allowed_counts(forbidden: frozenset) -> tuple[int, int]:
-    b = board()
+def _allowed_counts(edition_id: str, forbidden: frozenset) -> tuple[int, int]:
+    b = board(edition_id)
     pool = Counter(b.order_pool)
     normal = sum(n for t, n in pool.items() if not b.order_tokens[t].special and t not in forbidden)
     special = sum(n for t, n in pool.items() if b.order_tokens[t].special and t not in forbidden)
@@ -68,9 +81,10 @@ def check_order_set(state: State, house: str, orders: dict[str, str], areas: lis
 
     Raises IllegalAction with codes ``orders.unknown_token``, ``orders.not_your_area``,
     ``orders.token_unavailable``, ``orders.forbidden``, ``orders.too_many_special``,
-    ``orders.missing``.
+    ``orders.missing``; 1st edition also ``orders.consolidate_at_sea``, ``orders.support_on_island``
+    (:func:`check_order_place`).
     """
-    b = board()
+    b = board(state)
     for area, tok in orders.items():
         if tok not in b.order_tokens:
             raise IllegalAction("orders.unknown_token", f"There is no order token {tok!r}.", token=tok)
@@ -78,6 +92,7 @@ def check_order_set(state: State, house: str, orders: dict[str, str], areas: lis
             raise IllegalAction("orders.not_your_area", f"You have no units in {area} to give an order to.", area=area)
         if not token_allowed(state, tok):
             raise IllegalAction("orders.forbidden", f"A Westeros card forbids the {tok} order this round.", token=tok)
+        check_order_place(state, area, tok)
     used = Counter(orders.values())
     pool = Counter(b.order_pool)
     for tok, n in used.items():
@@ -91,10 +106,63 @@ def check_order_set(state: State, house: str, orders: dict[str, str], areas: lis
             allowed=stars(state, house),
             placed=sp,
         )
-    need = min(len(areas), max_orders(state, house))
+    need = must_place(state, house, areas)
     if len(orders) < need:
         missing = sorted(set(areas) - set(orders))
         raise IllegalAction("orders.missing", "Every area with your units needs an order.", missing=missing)
+
+
+def place_allowed(state: State, area: str, token: str) -> bool:
+    """Whether ``token`` may stand in ``area`` by the edition's placement rules (1st edition:
+    Consolidate Power only on land, no Support on an island; 2nd edition: anywhere)."""
+    b = board(state)
+    ed = edition(state)
+    kind = b.order_tokens[token].type
+    if kind == "consolidate_power" and ed.consolidate_on_land_only and not b.is_land(area):
+        return False
+    if kind == "support" and not ed.support_on_islands and b.areas[area].island:
+        return False
+    return True
+
+
+def check_order_place(state: State, area: str, token: str) -> None:
+    """Refuse ``token`` in ``area`` when :func:`place_allowed` says no (1st edition)."""
+    if place_allowed(state, area, token):
+        return
+    if board(state).order_tokens[token].type == "consolidate_power":
+        raise IllegalAction("orders.consolidate_at_sea", f"A Consolidate Power order may stand only on land, not in {area}.", area=area, token=token)
+    raise IllegalAction("orders.support_on_island", f"A Support order cannot stand on the island {area}.", area=area, token=token)
+
+
+def must_place(state: State, house: str, areas: list[str]) -> int:
+    """How many orders ``house`` must place over ``areas`` (its areas with units): one per area,
+    as far as its tokens (King's Court stars, Westeros restrictions) and, in the 1st edition,
+    where each kind may stand allow (a best matching of tokens to areas)."""
+    most = min(len(areas), max_orders(state, house))
+    if edition(state).consolidate_on_land_only or not edition(state).support_on_islands:
+        most = min(most, _placeable(state, house, areas))
+    return most
+
+
+def _placeable(state: State, house: str, areas: list[str]) -> int:
+    """The most areas of ``areas`` that can each get a different allowed token under the 1st
+    edition's placement limits (a maximum matching of areas and tokens; by Hall's theorem with
+    the three kinds of area - seas refuse Consolidate Power, islands refuse Support, other land
+    takes anything - it is the smallest of: all areas, all usable tokens, and for seas and islands
+    the areas outside the group plus the tokens the group accepts). Special tokens count up to
+    the house's King's Court stars."""
+    b = board(state)
+    forbidden = state.flags.get("forbidden", frozenset())
+    cap = stars(state, house)
+
+    def usable(accept) -> int:
+        toks = [b.order_tokens[t] for t in b.order_pool if t not in forbidden and accept(b.order_tokens[t].type)]
+        return sum(1 for t in toks if not t.special) + min(cap, sum(1 for t in toks if t.special))
+
+    seas = sum(1 for a in areas if not place_allowed(state, a, "consolidate-power"))
+    isles = sum(1 for a in areas if not place_allowed(state, a, "support"))
+    n = len(areas)
+    return min(n, usable(lambda k: True), n - seas + usable(lambda k: k != "consolidate_power"), n - isles + usable(lambda k: k != "support"))
 
 
 def all_order_areas(state: State) -> dict[str, list[str]]:
@@ -110,6 +178,8 @@ def all_order_areas(state: State) -> dict[str, list[str]]:
 def sequential(state: State, areas: dict[str, list[str]] | None = None) -> bool:
     """没有足够的指令标记了？: True when some house cannot give every area with its units an
     order (Westeros restrictions, King's Court stars); then all houses place in turn order."""
+    if not edition(state).short_orders_in_turn_order:
+        return False
     areas = all_order_areas(state) if areas is None else areas
     return any(len(v) > max_orders(state, h) for h, v in areas.items() if v)
 
@@ -135,11 +205,12 @@ class PlaceOrdersTask:
                     "place_orders",
                     Lazy(lambda h=h, areas=areas, seq=seq: {
                         "areas": areas,
-                        "tokens": list(board().order_pool),
+                        "tokens": list(board(state).order_pool),
                         "forbidden": sorted(state.flags.get("forbidden", ())),
                         "special_allowed": stars(state, h),
-                        "must_place": min(len(areas), max_orders(state, h)),
-                        "token_info": order_token_info(),
+                        "must_place": must_place(state, h, areas),
+                        "token_info": order_token_info(state),
+                        "not_allowed": not_allowed(state, areas),
                         "in_turn_order": seq,
                     }),
                     simultaneous=not seq,
@@ -168,8 +239,20 @@ def reveal_orders(state: State, task: tuple) -> None:
     state.emit("orders_revealed", orders={a: list(v) for a, v in sorted(state.orders.items())})
 
 
+def not_allowed(state: State, areas: list[str]) -> dict[str, list[str]]:
+    """``{area: [token ids that may not stand there]}`` for ``areas`` (1st edition's placement
+    limits; empty in the 2nd edition)."""
+    b = board(state)
+    out = {}
+    for a in areas:
+        bad = sorted(t for t in b.order_tokens if not place_allowed(state, a, t))
+        if bad:
+            out[a] = bad
+    return out
+
+
 def unused_tokens(state: State, house: str) -> Counter:
-    pool = Counter(board().order_pool)
+    pool = Counter(board(state).order_pool)
     pool.subtract(Counter(tok for (h, tok) in state.orders.values() if h == house))
     return +pool
 
@@ -184,12 +267,13 @@ class RavenTask:
         if state.flags.get("raven_used"):
             return []
         mine = sorted(a for a, (hh, _) in state.orders.items() if hh == h)
+        choices = ["replace", "peek", "pass"] if edition(state).raven_peek else ["replace", "pass"]
         return [
             Decision(
                 h,
                 "raven",
                 Lazy(lambda: {
-                    "choices": ["replace", "peek", "pass"],
+                    "choices": choices,
                     "areas": mine,
                     "unused_tokens": sorted(unused_tokens(state, h).elements()),
                     "replacements": raven_replacements(state, h),
@@ -199,12 +283,12 @@ class RavenTask:
 
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:
-        b = board()
+        b = board(state)
         if action.choice == "pass":
             pop(state)
             state.emit("raven_pass", house=actor)
             return
-        if action.choice == "peek":
+        if action.choice == "peek" and edition(state).raven_peek:
             pop(state)
             state.flags["raven_used"] = True
             push(state, ("raven_peek",))
@@ -214,6 +298,8 @@ class RavenTask:
             state.ctx["raven_saw"] = (actor, top)
             return
         if action.choice != "replace":
+            if not edition(state).raven_peek:
+                raise IllegalAction("raven.bad_choice", "Choose replace or pass.", choice=action.choice)
             raise IllegalAction("raven.bad_choice", "Choose replace, peek or pass.", choice=action.choice)
         area, tok = action.area, action.token
         cur = state.orders.get(area or "")
@@ -225,6 +311,7 @@ class RavenTask:
             raise IllegalAction("raven.token_in_use", f"The {tok} token is not among your unused orders.", token=tok)
         if not token_allowed(state, tok):
             raise IllegalAction("orders.forbidden", f"A Westeros card forbids the {tok} order this round.", token=tok)
+        check_order_place(state, area, tok)
         sp = sum(1 for a, (h, t) in state.orders.items() if h == actor and a != area and b.order_tokens[t].special)
         if b.order_tokens[tok].special and sp + 1 > stars(state, actor):
             raise IllegalAction(

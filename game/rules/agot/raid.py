@@ -8,6 +8,14 @@ order) together with its own Raid, or removes its Raid with no effect.
   port areas; a Raid in a port can target only its sea.
 * 抢劫 / Pillaging: removing a Consolidate Power order gives the raider one power token from the
   pool, and the raided house discards one available power token if it has one.
+
+1st edition (1st ed. rulebook, A) 执行突击命令 and 特殊令牌; switches in :mod:`.edition`):
+
+* 突击+1: "可移除两个邻接地区敌方的支援、集权或突击令牌" - a special Raid removes up to two adjacent
+  enemy Support, Consolidate Power or Raid orders (action field ``second_target``), never a
+  Defense order (``special_raid == "two_orders"``);
+* 掠夺 / Pillaging: "可以从权力池拿取一个免费的权力标志物" - the raider takes one power token from
+  the pool and the raided house loses none (``pillage_costs_victim``).
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from __future__ import annotations
 from ..base import Decision, IllegalAction
 from .control import gain_power
 from .data import board
+from .edition import edition
 from .flow import auto, decision, pop, push
 from .state import State
 from .turns import advance_cursor, next_house, orders_of
@@ -24,9 +33,9 @@ RAIDABLE = ("support", "raid", "consolidate_power")
 
 def raid_targets(state: State, area: str) -> list[str]:
     """Areas whose order the Raid order in ``area`` may remove."""
-    b = board()
+    b = board(state)
     house, tok = state.orders[area]
-    special = b.order_tokens[tok].special
+    special = b.order_tokens[tok].special and edition(state).special_raid == "defense"
     src_kind = b.kind(area)
     out = []
     for n in b.adjacent[area]:
@@ -58,33 +67,59 @@ class RaidTask:
     @staticmethod
     def decisions(state: State, task: tuple) -> list[Decision]:
         h = task[1]
-        return [Decision(h, "raid", {"raids": {a: raid_targets(state, a) for a in orders_of(state, h, "raid")}})]
+        areas = orders_of(state, h, "raid")
+        opts = {"raids": {a: raid_targets(state, a) for a in areas}}
+        if edition(state).special_raid == "two_orders":
+            opts["two_targets"] = [a for a in areas if two_targets(state, a)]
+        return [Decision(h, "raid", opts)]
 
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:
-        b = board()
         mine = orders_of(state, actor, "raid")
         if action.area not in mine:
             raise IllegalAction("raid.no_order", f"You have no Raid order in {action.area}.", area=action.area)
         target = action.target
-        if target is not None:
-            if target not in raid_targets(state, action.area):
+        targets = [t for t in (target, action.second_target) if t is not None]
+        if action.second_target is not None:
+            if not two_targets(state, action.area):
+                raise IllegalAction("raid.one_target", f"The Raid in {action.area} removes one order only.", area=action.area)
+            if target is None or target == action.second_target:
+                raise IllegalAction("raid.bad_target", "A special Raid's second target must be another area than its first.",
+                                    area=action.area, target=action.second_target)
+        legal = raid_targets(state, action.area)
+        for t in targets:
+            if t not in legal:
                 raise IllegalAction(
                     "raid.bad_target",
-                    f"The Raid in {action.area} cannot remove an order in {target}.",
+                    f"The Raid in {action.area} cannot remove an order in {t}.",
                     area=action.area,
-                    target=target,
+                    target=t,
                 )
-            victim, ttok = state.orders.pop(target)
-            ttype = b.order_tokens[ttok].type
-            state.emit("raid", house=actor, area=action.area, target=target, victim=victim, token=ttok)
-            if ttype == "consolidate_power":
-                gained = gain_power(state, actor, 1)
-                lost = 1 if state.power[victim] > 0 else 0
-                state.power[victim] -= lost
-                state.emit("pillage", house=actor, victim=victim, gained=gained, lost=lost)
-        else:
+        for t in targets:
+            remove_raided(state, actor, action.area, t)
+        if not targets:
             state.emit("raid", house=actor, area=action.area, target=None)
         del state.orders[action.area]
         advance_cursor(state, actor)
         pop(state)
+
+
+def two_targets(state: State, area: str) -> bool:
+    """Whether the Raid order in ``area`` may remove two orders (1st edition's special Raid)."""
+    b = board(state)
+    return edition(state).special_raid == "two_orders" and b.order_tokens[state.orders[area][1]].special
+
+
+def remove_raided(state: State, house: str, area: str, target: str) -> None:
+    """Remove the order in ``target`` raided from ``area``; pillage a Consolidate Power order
+    (抢劫 / 掠夺: +1 power to the raider; in the 2nd edition the victim discards one)."""
+    b = board(state)
+    victim, ttok = state.orders.pop(target)
+    state.emit("raid", house=house, area=area, target=target, victim=victim, token=ttok)
+    if b.order_tokens[ttok].type == "consolidate_power":
+        gained = gain_power(state, house, 1)
+        lost = 0
+        if edition(state).pillage_costs_victim:
+            lost = 1 if state.power[victim] > 0 else 0
+            state.power[victim] -= lost
+        state.emit("pillage", house=house, victim=victim, gained=gained, lost=lost)

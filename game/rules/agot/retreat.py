@@ -19,9 +19,10 @@
 from __future__ import annotations
 
 from ..base import Decision, IllegalAction  # noqa: F401
-from .combat import ability, card_of, combatants, current, fighting_units, remove_fighting_unit, update
+from .combat import card_ability, combatants, current, fighting_units, remove_fighting_unit, update
 from .control import controller, within_supply
 from .data import board
+from .edition import edition
 from .flow import auto, decision, pop, push
 from .march import land_destinations
 from .state import State
@@ -53,10 +54,12 @@ def supply_losses(state: State, house: str, counts: dict[str, int], moving: int,
 def retreat_areas(state: State, house: str, area: str, types: list[str]) -> dict[str, int]:
     """Legal retreat areas for ``house``'s ``types`` leaving ``area``: ``{area: units to lose}``.
 
-    Areas needing no loss if there are any; otherwise the ones needing fewest-possible losses
-    each (rule ④); empty: no legal area (⑤).
+    2nd edition: areas needing no loss if there are any; otherwise the ones needing losses, each
+    with its fewest (rule ④). 1st edition (撤退 3): "撤退时必须使军团分布符合补给等级的限制。如果
+    需要的话只撤退部分的部队,剩下无法撤退的消灭"): every legal area, each with its fewest losses
+    (:attr:`.edition.Edition.retreat_prefers_free_areas`). Empty: no legal area (⑤).
     """
-    b = board()
+    b = board(state)
     c = current(state)
     ships = all(t == "ship" for t in types)
     if ships:
@@ -83,6 +86,8 @@ def retreat_areas(state: State, house: str, area: str, types: list[str]) -> dict
         if k >= len(types):
             continue
         out[n] = k
+    if not edition(state).retreat_prefers_free_areas:
+        return out
     free = {a: k for a, k in out.items() if k == 0}
     return free or out
 
@@ -115,7 +120,7 @@ def retreat(state: State) -> None:
     areas = retreat_areas(state, lo, area, types)
     chooser = lo
     for h in combatants(state, c):
-        ab = ability(card_of(c, h))
+        ab = card_ability(state, h)
         ch = ab.retreat_chooser(state, h)
         if ch is not None:
             chooser = ch

@@ -2,7 +2,7 @@
 
 The format is documented in ``docs/scenarios.md``. In short, a scenario is a JSON object::
 
-    {"name": "...", "rule": "rulebook section", "players": 6, "seed": 1,
+    {"name": "...", "rule": "rulebook section", "ruleset": "agot2" | "agot1", "players": 6, "seed": 1,
      "board": "start" | "empty",
      "units": {area: {"house": h, "units": ["footman", {"type": "knight", "routed": true}]}},
      "power_tokens": {area: house}, "garrisons": {area: strength | null}, "neutral": {area: n | null},
@@ -54,7 +54,7 @@ class ScenarioError(ValueError):
 KNOWN_KEYS = {
     "name", "rule", "description", "players", "seed", "board", "units", "power_tokens", "garrisons", "neutral",
     "orders", "placed", "tracks", "supply", "power", "threat", "round", "hands", "discards", "decks", "flags",
-    "start", "steps", "expect", "expect_error", "options", "halt", "turn",
+    "start", "steps", "expect", "expect_error", "options", "halt", "turn", "ruleset", "example",
 }
 
 
@@ -63,9 +63,14 @@ def build(sc: dict[str, Any]) -> State:
     unknown = set(sc) - KNOWN_KEYS
     if unknown:
         raise ScenarioError(f"unknown scenario keys {sorted(unknown)}")
-    b = board()
-    players = sc.get("players", 6)
-    s = new_game(players, sc.get("seed", 1), sc.get("options", {}))
+    from .edition import EDITIONS, edition
+
+    ed_id = sc.get("ruleset", "agot2")
+    if ed_id not in EDITIONS:
+        raise ScenarioError(f"unknown ruleset {ed_id!r}")
+    b = board(ed_id)
+    players = sc.get("players", 6 if ed_id == "agot2" else 5)
+    s = new_game(players, sc.get("seed", 1), sc.get("options", {}), ed_id)
     s = s.clone()
     s.tasks = ()
     s.placed = {}
@@ -106,6 +111,7 @@ def build(sc: dict[str, Any]) -> State:
             s.garrisons.pop(area(a), None)
         else:
             s.garrisons[area(a)] = (b.areas[a].home_of, g)
+
     for a, n in sc.get("neutral", {}).items():
         if n is None:
             s.neutral.pop(area(a), None)
@@ -136,7 +142,7 @@ def build(sc: dict[str, Any]) -> State:
     flags = sc.get("flags", {})
     if "forbidden" in flags:
         s.flags["forbidden"] = frozenset(flags["forbidden"])
-    for f in ("raven_used", "blade_used"):
+    for f in ("raven_used", "blade_used", "footmen_no_support"):
         if f in flags:
             s.flags[f] = bool(flags[f])
     for a, tok in sc.get("orders", {}).items():
@@ -167,11 +173,12 @@ def build(sc: dict[str, Any]) -> State:
         s.tasks = (("raven",),) + ((("halt",),) if halt else (("action_phase",),))
     elif start in ("action", "raids", "marches", "consolidate", "cleanup"):
         s.phase = "action"
-        steps = ["raids", "marches", "consolidations", "cleanup", "westeros", "planning_start"]
-        first = {"action": 0, "raids": 0, "marches": 1, "consolidate": 2, "cleanup": 3}[start]
+        stand = ["stand_up"] if edition(s).stand_up == "after_marches" else []
+        steps = ["raids", "marches", *stand, "consolidations", "cleanup", "westeros", "planning_start"]
+        first = {"action": 0, "raids": 0, "marches": 1, "consolidate": 2 + len(stand), "cleanup": 3 + len(stand)}[start]
         s.ctx["cursor"] = s.turn_order().index(house(sc["turn"])) if "turn" in sc else 0
         if halt:
-            steps = steps[first:3] + ["halt"] if start != "cleanup" else ["cleanup", "halt"]
+            steps = steps[first:3 + len(stand)] + ["halt"] if start != "cleanup" else ["cleanup", "halt"]
         else:
             steps = steps[first:]
         s.tasks = tuple((t,) for t in steps)

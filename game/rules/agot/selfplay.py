@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from . import RULESET
+from . import RULESETS
 from .actions import parse_action, to_json
 from .control import pool_left, within_supply
 from .data import board
@@ -35,10 +35,10 @@ def game_seed(seed: int, index: int) -> int:
     return x >> 2
 
 
-def seat_levels(players: int, bots: str | Sequence[str] | Mapping[str, str], index: int = 0) -> dict[str, str]:
+def seat_levels(players: int, bots: str | Sequence[str] | Mapping[str, str], index: int = 0, ruleset: str = "agot2") -> dict[str, str]:
     """``{house: level}``: ``"random"``/``"basic"`` for everyone, ``"mixed"`` (one basic bot, the
     seat rotating with ``index``, the others random), a list by seat order, or a mapping."""
-    seats = RULESET.seats(players)
+    seats = RULESETS[ruleset].seats(players)
     if isinstance(bots, Mapping):
         return {h: bots[h] for h in seats}
     if isinstance(bots, str):
@@ -53,7 +53,7 @@ def check_invariants(s: Any) -> None:
     area, units on their terrain and within component limits, at most 3 ships per port, supply
     limits (except while a reduction is pending), power tokens 0..20 per house and conserved,
     orders only where the house has units, no combat in a port, tracks permutations of the
-    houses, threat 0..12,
+    houses, threat within the wildling track,
     each house's hand, discards and the card it has in the combat in progress partition its
     seven cards, and its hand is empty only while its last card is in play."""
 
@@ -61,7 +61,7 @@ def check_invariants(s: Any) -> None:
         if not cond:
             raise InvariantBroken(msg)
 
-    b = board()
+    b = board(s)
     counts = {h: Counter() for h in s.houses}
     for area, us in s.units.items():
         need(bool(us), f"empty unit tuple in {area}")
@@ -75,7 +75,7 @@ def check_invariants(s: Any) -> None:
             need(len(us) <= b.tracks["port_max_ships"], f"too many ships in {area}")
     for h, c in counts.items():
         for t, n in c.items():
-            need(n <= b.unit_limits[t], f"{h} has {n} {t}")
+            need(n <= b.unit_limits.get(t, 0), f"{h} has {n} {t}")
     reconciling = {t[1] for t in s.tasks if t[0] in ("reconcile",)} | {t[1] for t in s.tasks if len(t) > 1 and "supply" in str(t[0])}
     in_combat = "combat" in s.ctx
     combat = s.ctx.get("combat")
@@ -111,7 +111,7 @@ def check_invariants(s: Any) -> None:
     need(combat is None or not b.is_port(combat.area), f"a combat in the port {combat.area if combat else ''}")
     for t, order in s.tracks.items():
         need(sorted(order) == sorted(s.houses), f"track {t} not a permutation")
-    need(0 <= s.threat <= 12, "threat out of range")
+    need(0 <= s.threat <= b.tracks["wildling_track"]["max"], "threat out of range")
 
 
 def play_game(
@@ -123,27 +123,30 @@ def play_game(
     max_actions: int | None = None,
     on_state: Callable[[Any, str, Any, Any], None] | None = None,
     index: int = 0,
+    ruleset: str = "agot2",
 ) -> dict[str, Any]:
-    """Play one game with bots; returns ``{"seed", "players", "bots" {house: level}, "winner",
-    "winner_level", "reason", "rounds", "actions" (count), "ms", "log" [{"actor", "action"}],
-    "options"}``. ``check`` runs :func:`check_invariants` after every action (raising
-    :class:`InvariantBroken`); ``max_actions`` bounds the game (then ``winner`` None, ``reason``
-    ``"unfinished"``). The bot of action ``i`` gets seed ``game_seed(seed, i)``."""
-    levels = seat_levels(players, bots, index)
+    """Play one game of ``ruleset`` (``"agot2"``, ``"agot1"``) with bots; returns ``{"seed",
+    "players", "bots" {house: level}, "winner", "winners" (a shared win), "winner_level",
+    "reason", "rounds", "actions" (count), "ms", "log" [{"actor", "action"}], "options"}``.
+    ``check`` runs :func:`check_invariants` after every action (raising :class:`InvariantBroken`);
+    ``max_actions`` bounds the game (then ``winner`` None, ``reason`` ``"unfinished"``). The bot
+    of action ``i`` gets seed ``game_seed(seed, i)``."""
+    RULES = RULESETS[ruleset]
+    levels = seat_levels(players, bots, index, ruleset)
     t0 = time.perf_counter()
-    state = RULESET.new_game(players, seed, options or {})
+    state = RULES.new_game(players, seed, options or {})
     log: list[dict[str, Any]] = []
     if check:
         check_invariants(state)
-    while RULESET.result(state) is None:
+    while RULES.result(state) is None:
         if max_actions is not None and len(log) >= max_actions:
             break
-        ds = RULESET.pending(state)
+        ds = RULES.pending(state)
         if not ds:
             raise InvariantBroken("a running game has no pending decision")
         actor = ds[0].actor
-        action = RULESET.bot_action(state, actor, levels[actor], game_seed(seed, len(log)))
-        after = RULESET.apply(state, actor, action)
+        action = RULES.bot_action(state, actor, levels[actor], game_seed(seed, len(log)))
+        after = RULES.apply(state, actor, action)
         if on_state is not None:
             on_state(state, actor, action, after)
         log.append({"actor": actor, "action": to_json(action)})
@@ -151,8 +154,8 @@ def play_game(
         if check:
             check_invariants(state)
     ms = (time.perf_counter() - t0) * 1000
-    res = RULESET.result(state) or {"winner": None, "reason": "unfinished"}
-    return {
+    res = RULES.result(state) or {"winner": None, "reason": "unfinished"}
+    out = {
         "seed": seed,
         "players": players,
         "bots": levels,
@@ -165,6 +168,11 @@ def play_game(
         "log": log,
         "options": dict(state.options),
     }
+    if res.get("winners"):
+        out["winners"] = list(res["winners"])
+    if ruleset != "agot2":
+        out["ruleset"] = ruleset
+    return out
 
 
 def play_games(
@@ -175,17 +183,19 @@ def play_games(
     options: Mapping[str, Any] | None = None,
     check: bool = False,
     max_actions: int | None = None,
+    ruleset: str = "agot2",
 ) -> Iterator[dict[str, Any]]:
     """Play ``n`` games (game ``i`` seeded ``game_seed(seed, i)``; with ``"mixed"`` the basic
     bot's seat rotates with ``i``), yielding each :func:`play_game` result as it ends."""
     for i in range(n):
-        yield play_game(players, game_seed(seed, 10_000 + i), bots, options, check=check, max_actions=max_actions, index=i)
+        yield play_game(players, game_seed(seed, 10_000 + i), bots, options, check=check, max_actions=max_actions, index=i, ruleset=ruleset)
 
 
-def replay(players: int, seed: int, options: Mapping[str, Any] | None, actions: Iterable[Mapping[str, Any]]) -> Any:
-    """The final state of a game from its seed, options and ``[{"actor", "action"}]`` log.
-    Raises :class:`IllegalAction` at the first action that is not legal."""
-    state = RULESET.new_game(players, seed, options or {})
+def replay(players: int, seed: int, options: Mapping[str, Any] | None, actions: Iterable[Mapping[str, Any]], ruleset: str = "agot2") -> Any:
+    """The final state of a game of ``ruleset`` from its seed, options and ``[{"actor",
+    "action"}]`` log. Raises :class:`IllegalAction` at the first action that is not legal."""
+    RULES = RULESETS[ruleset]
+    state = RULES.new_game(players, seed, options or {})
     for entry in actions:
-        state = RULESET.apply(state, entry["actor"], parse_action(entry["action"]))
+        state = RULES.apply(state, entry["actor"], parse_action(entry["action"]))
     return state

@@ -1,4 +1,4 @@
-"""The game state of an AGoT 2nd-edition game, and cheap copies of it.
+"""The game state of an AGoT game (either edition: ``edition``), and cheap copies of it.
 
 A :class:`State` is a plain record of dicts whose *values are immutable* (ints, strings, tuples,
 frozensets). :meth:`State.clone` therefore copies each dict shallowly (one level) and the copy
@@ -19,7 +19,8 @@ Shapes (area ids and house ids as in ``game/data/agot2``):
   ``"wildling"`` as tuples, top card first;
 * ``tasks``: the queue of what happens next (see :mod:`.flow`), head first;
 * ``ctx``: small phase-scoped context (cards revealed, bids, cursors), values immutable;
-* ``log``: a persistent chain ``(event, previous chain)`` of events (see :func:`events`).
+* ``log``: a persistent chain ``(event, previous chain)`` of events (see :func:`events`);
+* ``edition``: ``"agot2"`` or ``"agot1"`` (:mod:`.edition`; the board is ``data.board(state)``).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ _PLAIN_FIELDS = (
     "log",
     "result",
     "version",
+    "edition",
 )
 
 
@@ -69,6 +71,8 @@ class State:
             setattr(self, f, kw.pop(f, {}))
         for f in _PLAIN_FIELDS:
             setattr(self, f, kw.pop(f, None))
+        if self.edition is None:
+            self.edition = "agot2"
         if kw:
             raise TypeError(f"unknown state fields {sorted(kw)}")
 
@@ -104,6 +108,7 @@ class State:
         for ev in fields.pop("log"):
             chain = (ev, chain)
         self.log = chain
+        self.edition = "agot2"  # snapshots pickled before editions existed
         for f, value in fields.items():
             setattr(self, f, value)
 

@@ -29,9 +29,10 @@ def supply_update(state: State, task: tuple) -> None:
     push(state, *tasks)
 
 
-def min_removals(sizes: list[int], level: int) -> int:
-    """Fewest units to remove so that armies ``sizes`` fit supply ``level``."""
-    allowed = list(board().supply_limits[max(0, min(6, level))])
+def min_removals(sizes: list[int], level: int, of=None) -> int:
+    """Fewest units to remove so that armies ``sizes`` fit supply ``level`` (``of``: a state or
+    edition; None: agot2)."""
+    allowed = list(board(of).supply_limits[max(0, min(6, level))])
     sizes = sorted(sizes, reverse=True)
     best = None
     # choose which armies keep an army slot: the largest ones, matched in order (exchange argument);
@@ -44,7 +45,7 @@ def min_removals(sizes: list[int], level: int) -> int:
 
 
 def over_supply(state: State, house: str) -> bool:
-    return not fits_supply(army_sizes(state, house), state.supply[house])
+    return not fits_supply(army_sizes(state, house), state.supply[house], state)
 
 
 @decision("reconcile", ("reconcile",))
@@ -57,7 +58,7 @@ class ReconcileTask:
         from .options import Lazy, reduction_plans, units_by_area
 
         sizes = army_sizes(state, h)
-        need = min_removals(sizes, state.supply[h])
+        need = min_removals(sizes, state.supply[h], state)
         armies = sorted(a for a, us in state.units.items() if us[0][0] == h and len(us) >= 2)
         return [
             Decision(
@@ -65,7 +66,7 @@ class ReconcileTask:
                 "reduce_armies",
                 Lazy(lambda: {
                     "supply": state.supply[h],
-                    "allowed": list(board().supply_limits[state.supply[h]]),
+                    "allowed": list(board(state).supply_limits[state.supply[h]]),
                     "armies": armies,
                     "remove": need,
                     "units": units_by_area(state, h, armies),
@@ -76,7 +77,7 @@ class ReconcileTask:
 
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:
-        need = min_removals(army_sizes(state, actor), state.supply[actor])
+        need = min_removals(army_sizes(state, actor), state.supply[actor], state)
         if len(action.remove) != need:
             raise IllegalAction("supply.wrong_count", f"Remove exactly {need} unit(s) to fit your supply.", need=need, got=len(action.remove))
         for ref in action.remove:

@@ -14,6 +14,8 @@ Rulebook (战斗 step 1 and 支援的其它规则 ①-⑦):
 * a siege engine adds 4 only when supporting the **attacker** against an area with a castle or
   stronghold, otherwise 0 (⑤);
 * routed units have no strength (撤退和溃败);
+* 1st edition: while Rains of Autumn is in force, footmen add nothing by support
+  (:func:`supporting_unit_strength`);
 * a house fighting the combat may not support its enemy (⑦); the attacker and defender may decline
   their own support (③); any house may support nobody.
 """
@@ -26,23 +28,34 @@ from .state import State
 SIDES = ("attacker", "defender")
 
 
-def unit_strength(utype: str, routed: bool, castle_target: bool, attacking: bool = True) -> int:
+def unit_strength(utype: str, routed: bool, castle_target: bool, attacking: bool = True, of=None) -> int:
     """Strength of one unit: footman 1, knight 2, ship 1, siege engine 4 attacking (or supporting an
-    attack on) a castle/stronghold area else 0; routed units 0."""
+    attack on) a castle/stronghold area else 0; routed units 0 (``of``: the state or edition whose
+    unit table is read; None: agot2)."""
     if routed:
         return 0
     if utype == "siege_engine":
         return 4 if (castle_target and attacking) else 0
-    return board().unit_strength[utype]
+    return board(of).unit_strength[utype]
 
 
-def can_support(area: str, target: str) -> bool:
-    """Whether units in ``area`` may support a fight in ``target`` (adjacency and terrain only).
+def supporting_unit_strength(state: State, utype: str, routed: bool, castle_target: bool, attacking: bool) -> int:
+    """Strength one unit adds by support: :func:`unit_strength`, but 0 for a footman while the
+    1st edition's Rains of Autumn is in force (1st ed. rulebook, 维斯特洛卡表, 秋雨 Rains of Autumn:
+    "步兵本回合无法提供支援战力"; flag ``footmen_no_support`` set by :mod:`.westeros`)."""
+    if utype == "footman" and state.flags.get("footmen_no_support"):
+        return 0
+    return unit_strength(utype, routed, castle_target, attacking, state)
+
+
+def can_support(area: str, target: str, of=None) -> bool:
+    """Whether units in ``area`` may support a fight in ``target`` (adjacency and terrain only;
+    ``of``: the state or edition of the board, None: agot2).
 
     Land areas support land fights only; seas support land and sea fights; ports support only the
     fight in their own sea.
     """
-    b = board()
+    b = board(of)
     if target not in b.adjacent[area]:
         return False
     kind, tkind = b.kind(area), b.kind(target)
@@ -58,9 +71,9 @@ def can_support(area: str, target: str) -> bool:
 def support_strength(state: State, area: str, target: str, side: str) -> int:
     """The strength the Support order in ``area`` adds to ``side`` ("attacker"/"defender") of a fight
     in ``target``: its units plus the order's star bonus."""
-    b = board()
+    b = board(state)
     castle = b.areas[target].castle is not None
-    n = sum(unit_strength(u[1], u[2], castle, side == "attacker") for u in state.units_of(area))
+    n = sum(supporting_unit_strength(state, u[1], u[2], castle, side == "attacker") for u in state.units_of(area))
     o = state.orders.get(area)
     return n + (b.order_tokens[o[1]].strength if o else 0)
 
@@ -69,13 +82,13 @@ def supporting_areas(state: State, target: str, exclude: tuple[str, ...] = ()) -
     """``(house, area)`` of every Support order that may support a fight in ``target``, in the order
     they declare: turn order (Iron Throne track), then area id. ``exclude``: areas that cannot
     (the attacker's origin)."""
-    b = board()
+    b = board(state)
     out = []
     for n in b.adjacent[target]:
         o = state.orders.get(n)
         if o is None or n in exclude or b.order_tokens[o[1]].type != "support":
             continue
-        if not state.units_of(n) or not can_support(n, target):
+        if not state.units_of(n) or not can_support(n, target, state):
             continue
         out.append((o[0], n))
     order = state.turn_order()

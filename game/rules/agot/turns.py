@@ -16,7 +16,7 @@ from .state import State
 
 def orders_of(state: State, house: str, otype: str) -> list[str]:
     """Areas holding ``house``'s orders of type ``otype`` (``march``, ``raid``...), sorted."""
-    b = board()
+    b = board(state)
     return sorted(a for a, (h, t) in state.orders.items() if h == house and b.order_tokens[t].type == otype)
 
 

@@ -25,6 +25,7 @@ from .data import DOMINANCE, board
 from .combat import current as current_combat
 from .combat import public_view as combat_view
 from .flow import current_decisions
+from .victory import castles_to_win
 from .state import State, events
 
 
@@ -38,9 +39,9 @@ def shared_view(state: State) -> dict[str, Any]:
     """The part of every viewer's view that is the same for all of them (the board, the tracks,
     who has placed orders or bid, revealed bids, decks' sizes...). A server renders it once per
     state however many sockets watch; its keys never appear in :func:`own_view`."""
-    b = board()
+    b = board(state)
     out: dict[str, Any] = {
-        "ruleset": "agot2",
+        "ruleset": state.edition,
         "version": state.version,
         "players": state.players,
         "houses": list(state.houses),
@@ -52,10 +53,12 @@ def shared_view(state: State) -> dict[str, Any]:
         "blade_used": bool(state.flags.get("blade_used")),
         "raven_used": bool(state.flags.get("raven_used")),
         "forbidden": sorted(state.flags.get("forbidden", ())),
+        "footmen_no_support": bool(state.flags.get("footmen_no_support")),
         "supply": dict(state.supply),
         "power": dict(state.power),
         "power_pool": {h: pool_left(state, h) for h in state.houses},
         "victory": {h: castle_count(state, h) for h in state.houses},
+        "castles_to_win": castles_to_win(state),
         "units": {
             a: {"house": us[0][0], "units": [{"type": u[1], "routed": u[2]} for u in us]} for a, us in sorted(state.units.items())
         },

@@ -15,6 +15,19 @@ Dark Wings, Dark Words (Raven holder: bidding, power or nothing), Clash of Kings
 Defense orders, no March +1 order, or nothing), and the planning restrictions Rains of Autumn
 (no March +1), Storm of Swords (no Defense), Sea of Storms (no Raid), Web of Lies (no Support),
 Feast for Crows (no Consolidate Power).
+
+A card acts by its ``effect_key`` (``westeros_cards.json``), so an edition's card of the same name
+may act differently. 1st edition (1st ed. rulebook, 维斯特洛阶段, 威胁逼近 and 维斯特洛卡表; switches
+in :mod:`.edition`):
+
+* 威胁逼近: "每当翻出印有图样的卡,在处理之前,先将「野蛮人入侵」标志物向前一格" - each card's
+  wildling icon moves the threat one space just before that card resolves
+  (``wildling_icon_per_card``), and the top of the track starts nothing: "当牌叠III出现「野蛮人入侵」
+  卡时,野蛮人会全力进攻" - an attack comes only from its card (``wildling_attack_at_max``);
+* 秋雨 Rains of Autumn: "步兵本回合无法提供支援战力" - footmen add no support strength this round
+  (effect key ``footmen_give_no_support``: flag ``footmen_no_support``, read by :mod:`.support`);
+* its eleven card types have no A Throne of Blades, Dark Wings Dark Words, Put to the Sword or Web
+  of Lies, and Game of Thrones counts crowns only (there are no ports).
 """
 
 from __future__ import annotations
@@ -23,6 +36,7 @@ from ..base import Decision, IllegalAction
 from .bidding import clash_of_kings
 from .control import controller, enemy_ships_in, gain_power
 from .data import board
+from .edition import edition
 from .flow import auto, decision, pop, push
 from .mustering import muster_areas
 from .planning import start_round_planning
@@ -37,6 +51,15 @@ FORBID = {
     "no_raid": ("raid", "special-raid"),
     "no_support": ("support", "support-plus-one"),
     "no_consolidate_power": ("consolidate-power", "special-consolidate-power"),
+}
+
+#: the planning restrictions by effect key
+FORBID_BY_EFFECT = {
+    "forbid_march_plus_one_orders": "no_march_plus_one",
+    "forbid_defense_orders": "no_defense",
+    "forbid_raid_orders": "no_raid",
+    "forbid_support_orders": "no_support",
+    "forbid_consolidate_power_orders": "no_consolidate_power",
 }
 
 CHOICES = {
@@ -54,13 +77,17 @@ def draw(state: State, deck: str) -> str:
 
 
 def add_threat(state: State, icons: int) -> bool:
-    """Move the threat up ``icons`` spaces; True if it reached 12 now (an attack starts)."""
+    """Move the threat up ``icons`` spaces (``tracks.json`` ``wildling_track``: ``step_per_icon``
+    points each, at most ``max``); True if it reached the top now and the edition starts an
+    attack there (the 2nd edition's 12)."""
     if icons <= 0:
         return False
+    wt = board(state).tracks["wildling_track"]
+    top = wt["max"]
     old = state.threat
-    state.threat = min(12, old + 2 * icons)
+    state.threat = min(top, old + wt["step_per_icon"] * icons)
     state.emit("wildling_threat", old=old, new=state.threat)
-    return state.threat >= 12 and old < 12
+    return edition(state).wildling_attack_at_max and state.threat >= top and old < top
 
 
 @auto("westeros")
@@ -71,11 +98,12 @@ def westeros(state: State, task: tuple) -> None:
     cards = [draw(state, d) for d in DECKS]
     state.ctx["westeros_cards"] = tuple(cards)
     state.emit("westeros_cards", cards=cards)
-    wc = board().westeros_cards
-    icons = sum(1 for c in cards if wc[c]["wildling_icon"])
+    wc = board(state).westeros_cards
     tasks: list[tuple] = []
-    if add_threat(state, icons):
-        tasks.append(("wildling_attack", None, None))
+    if not edition(state).wildling_icon_per_card:
+        icons = sum(1 for c in cards if wc[c]["wildling_icon"])
+        if add_threat(state, icons):
+            tasks.append(("wildling_attack", None, None))
     tasks += [("wcard", d, c) for d, c in zip(DECKS, cards)]
     push(state, *tasks)
 
@@ -89,12 +117,16 @@ def planning_start(state: State, task: tuple) -> None:
 @auto("wcard")
 def wcard(state: State, task: tuple) -> None:
     _, deck, card = task
+    if edition(state).wildling_icon_per_card and board(state).westeros_cards[card]["wildling_icon"]:
+        add_threat(state, 1)  # 1st edition 威胁逼近: this card's icon, just before it resolves
     state.emit("westeros_resolve", deck=deck, card=card)
     resolve_card(state, deck, card)
 
 
 def resolve_card(state: State, deck: str, card: str) -> None:
-    if card == "winter-is-coming":
+    """Resolve the Westeros card ``card`` of ``deck`` by its ``effect_key``."""
+    key = board(state).westeros_cards[card]["effect_key"]
+    if key == "reshuffle_and_redraw":
         state.decks[deck] = shuffled(state, tuple(sorted(state.decks[deck])))
         new = draw(state, deck)
         state.emit("westeros_cards_redraw", deck=deck, card=new)
@@ -103,36 +135,31 @@ def resolve_card(state: State, deck: str, card: str) -> None:
             cards[DECKS.index(deck)] = new
             state.ctx["westeros_cards"] = tuple(cards)
         tasks = []
-        if board().westeros_cards[new]["wildling_icon"] and add_threat(state, 1):
+        if not edition(state).wildling_icon_per_card and board(state).westeros_cards[new]["wildling_icon"] and add_threat(state, 1):
             tasks.append(("wildling_attack", None, None))
         tasks.append(("wcard", deck, new))
         push(state, *tasks)
-    elif card == "last-days-of-summer":
+    elif key == "no_effect":
         pass
-    elif card == "supply":
+    elif key == "adjust_supply":
         push(state, ("supply_update",))
-    elif card == "mustering":
+    elif key == "muster":
         mustering_all(state)
-    elif card == "game-of-thrones":
+    elif key == "gain_power_for_crowns_and_ports":
         game_of_thrones(state)
-    elif card == "clash-of-kings":
+    elif key == "bid_on_influence_tracks":
         clash_of_kings(state)
-    elif card == "wildlings-attack":
+    elif key == "wildlings_attack":
         push(state, ("wildling_attack", None, None))
     elif card in CHOICES:
         push(state, ("wchoice", card))
-    elif card == "rains-of-autumn":
-        forbid(state, "no_march_plus_one")
-    elif card == "storm-of-swords":
-        forbid(state, "no_defense")
-    elif card == "sea-of-storms":
-        forbid(state, "no_raid")
-    elif card == "web-of-lies":
-        forbid(state, "no_support")
-    elif card == "feast-for-crows":
-        forbid(state, "no_consolidate_power")
+    elif key in FORBID_BY_EFFECT:
+        forbid(state, FORBID_BY_EFFECT[key])
+    elif key == "footmen_give_no_support":
+        state.flags["footmen_no_support"] = True
+        state.emit("footmen_no_support")
     else:  # pragma: no cover - data validated
-        raise RuntimeError(f"unknown Westeros card {card}")
+        raise RuntimeError(f"unknown Westeros card {card} ({key})")
 
 
 def forbid(state: State, key: str) -> None:
@@ -146,8 +173,9 @@ def mustering_all(state: State) -> None:
 
 
 def game_of_thrones(state: State) -> None:
-    """权力的游戏 / Game of Thrones: crowns in controlled areas plus trading ports (与自由贸易城邦的通商)."""
-    b = board()
+    """权力的游戏 / Game of Thrones: crowns in controlled areas plus trading ports (与自由贸易城邦的通商;
+    the 1st edition has no ports: "玩家控制的地区每有一个权力图样(皇冠)就可以从权力池拿一个权力标志物")."""
+    b = board(state)
     for h in state.turn_order():
         n = 0
         for a in b.land_ids:
@@ -176,7 +204,7 @@ class MusterTask:
                 "muster",
                 Lazy(lambda: {
                     "areas": areas,
-                    "points": {a: board().tracks["mustering_points"][board().areas[a].castle] for a in areas},
+                    "points": {a: board(state).tracks["mustering_points"][board(state).areas[a].castle] for a in areas},
                     "recruits": muster_options(state, h, areas),
                 }),
             )

@@ -29,6 +29,17 @@ Card effects (``wildling_cards.json``; choices are the affected house's):
   area holds 2 of its units, 2 units anywhere); others 1 unit; highest may muster in one of its
   castle/stronghold areas.
 * Skinchanger Scout: lowest discards all available power, others 2; highest gets its bid back.
+
+1st edition (1st ed. rulebook, 野蛮人入侵, 守夜人胜利, 野蛮人胜利; :attr:`.edition.Edition.
+wildling_outcome` ``"muster_points"``, :func:`outcome_first_edition`): no wildling cards. "如果
+守夜人的力量等於或超过野蛮人的力量,野蛮人就被击败" - the Night's Watch wins ties. A Night's Watch
+win: "下注最多的人(平手时由铁王座标志物的持有者裁决)可以立即从他的将军卡弃牌区拿回一张将军卡" - the
+highest bidder may take one discarded house card back. A wildling win: "每位玩家必须立即移除价值2徵兵
+点数的士兵(骑兵、步兵或船舰)(移除一个骑兵即可满足2徵兵点数的需求)。当初下注守夜人力量最少的玩家必须
+再额外移除价值2徵兵点数的士兵(该玩家共需移除4点)。如果下注最少的有数位玩家,则由铁王座标志物的持有者
+选出一名" - in turn order each house removes units worth 2 mustering points (footman and ship 1,
+knight 2), the lowest bidder 4 (:func:`muster_point_plan`); "无论结果,将野蛮人入侵标志物移回「0」的
+位置" - the threat goes back to 0.
 """
 
 from __future__ import annotations
@@ -36,6 +47,7 @@ from __future__ import annotations
 from ..base import Decision, IllegalAction
 from .control import gain_power
 from .data import TRACKS, board
+from .edition import edition
 from .flow import auto, decision, pop, push
 from .house_cards import recover_if_empty
 from .mustering import apply_recruits, muster_areas
@@ -59,7 +71,11 @@ def wildling_attack(state: State, task: tuple) -> None:
 
 
 def outcome(state: State) -> None:
-    """After the bids (and any tie ordering): reveal the card and queue its effects."""
+    """After the bids (and any tie ordering): reveal the card and queue its effects (1st edition:
+    :func:`outcome_first_edition`)."""
+    if edition(state).wildling_outcome == "muster_points":
+        outcome_first_edition(state)
+        return
     bids = dict(state.ctx.pop("revealed_bids"))
     order = state.ctx.pop("bid_order")
     strength = state.ctx.pop("wa_strength")
@@ -223,7 +239,7 @@ def w_massing_lowest(state: State, task: tuple) -> None:
     hand = state.hands[h]
     if len(hand) < 2:
         return
-    cards = board().house_cards
+    cards = board(state).house_cards
     top = max(cards[c]["strength"] for c in hand)
     gone = tuple(c for c in hand if cards[c]["strength"] == top)
     state.hands[h] = tuple(c for c in hand if c not in gone)
@@ -415,12 +431,16 @@ class DiscardOneTask:
 
 @decision("w_recover_one", ("select_card",))
 class RecoverOneTask:
+    """The house may take one discarded house card back (or none): ``select_card``, purpose
+    ``mammoth_recover`` (Mammoth Riders) or the task's own (1st edition: ``nights_watch_recover``)."""
+
     @staticmethod
     def decisions(state: State, task: tuple) -> list[Decision]:
         h = task[1]
+        purpose = task[2] if len(task) > 2 else "mammoth_recover"
         if not state.discards[h]:
             return []
-        return [Decision(h, "select_card", {"purpose": "mammoth_recover", "cards": list(state.discards[h]), "optional": True})]
+        return [Decision(h, "select_card", {"purpose": purpose, "cards": list(state.discards[h]), "optional": True})]
 
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:
@@ -453,7 +473,7 @@ class MusterOneTask:
                     "purpose": "horde_descends",
                     "areas": areas,
                     "one_area": True,
-                    "points": {a: muster_points(a) for a in areas},
+                    "points": {a: muster_points(a, state) for a in areas},
                     "recruits": muster_options(state, h, areas),
                 },
             )
@@ -465,4 +485,115 @@ class MusterOneTask:
         if len({r.area for r in action.recruits}) > 1:
             raise IllegalAction("muster.one_area", "The Horde Descends lets you muster in one area only.")
         apply_recruits(state, h, action.recruits, muster_areas(state, h))
+        pop(state)
+
+
+# -- 1st edition: 守夜人胜利 / 野蛮人胜利 ----------------------------------------------------------------
+MUSTER_COST = {"footman": 1, "knight": 2, "ship": 1}
+
+
+def outcome_first_edition(state: State) -> None:
+    """1st edition's end of a wildlings attack (see the module docstring): the highest bidder's
+    reward or everyone's losses, then the threat back to 0. Event ``wildlings_result``."""
+    bids = dict(state.ctx.pop("revealed_bids"))
+    order = state.ctx.pop("bid_order")
+    strength = state.ctx.pop("wa_strength")
+    state.ctx.pop("bid_exclude", None)
+    total = sum(bids.values())
+    nw = total >= strength
+    highest, lowest = order[0], order[-1]
+    state.emit("wildlings_result", nights_watch=total, wildlings=strength, won=nw, highest=highest, lowest=lowest)
+    tasks: list[tuple] = []
+    if nw:
+        tasks.append(("w_recover_one", highest, "nights_watch_recover"))
+    else:
+        for h in state.turn_order():
+            if h in bids:
+                tasks.append(("w_points", h, 4 if h == lowest else 2))
+    tasks.append(("wildling_end_first_edition",))
+    push(state, *tasks)
+
+
+@auto("wildling_end_first_edition")
+def wildling_end_first_edition(state: State, task: tuple) -> None:
+    old = state.threat
+    state.threat = 0
+    if old:
+        state.emit("wildling_threat", old=old, new=0)
+
+
+def points_of(units) -> int:
+    """Mustering points of ``units`` (unit types): footman and ship 1, knight 2."""
+    return sum(MUSTER_COST.get(u, 1) for u in units)
+
+
+def valid_point_removal(chosen, mine, need: int) -> bool:
+    """Whether removing ``chosen`` (unit types) of a house owning ``mine`` pays ``need`` mustering
+    points: at least ``need`` (or every unit it has), and no unit more than needed (without any
+    one chosen unit the points would fall short)."""
+    if not chosen:
+        return not mine or need <= 0
+    cost = points_of(chosen)
+    if cost < need and len(chosen) < len(mine):
+        return False
+    return cost - min(MUSTER_COST.get(u, 1) for u in chosen) < need
+
+
+def muster_point_plan(refs: list[tuple[str, str]], need: int) -> list[tuple[str, str]]:
+    """A valid removal (:func:`valid_point_removal`) taking ``refs`` (``(area, type)``) in their
+    order: each unit is taken while points are missing, then units made unneeded are dropped."""
+    chosen: list[tuple[str, str]] = []
+    for r in refs:
+        if points_of([u for _, u in chosen]) >= need:
+            break
+        chosen.append(r)
+    for r in sorted(chosen, key=lambda r: MUSTER_COST.get(r[1], 1)):
+        rest = list(chosen)
+        rest.remove(r)
+        if points_of([u for _, u in rest]) >= need:
+            chosen = rest
+    return chosen
+
+
+@auto("w_points")
+def w_points(state: State, task: tuple) -> None:
+    """1st edition, 野蛮人胜利: ``house`` removes units worth ``points`` mustering points; without a
+    choice (too few units, or all of one kind in one area) at once, else decision
+    ``w_points_select``."""
+    _, h, need = task
+    mine = units_of_house(state, h)
+    if points_of([u for _, u in mine]) <= need:
+        destroy(state, h, mine)
+    elif len(set(mine)) == 1:
+        destroy(state, h, muster_point_plan(mine, need))
+    else:
+        push(state, ("w_points_select", h, need))
+
+
+@decision("w_points_select", ("select_units",))
+class MusterPointsTask:
+    """The house picks the units (``select_units``, purpose ``wildlings_muster_points``, options
+    ``points`` (to pay), ``costs`` (per unit type), ``units``/``candidates`` (its units)); refused
+    unless :func:`valid_point_removal` (error ``select.wrong_points``)."""
+
+    @staticmethod
+    def decisions(state: State, task: tuple) -> list[Decision]:
+        _, h, need = task
+        mine = [list(u) for u in units_of_house(state, h)]
+        return [Decision(h, "select_units", {"purpose": "wildlings_muster_points", "points": need, "costs": dict(MUSTER_COST),
+                                             "units": mine, "candidates": mine, "same_area": False})]
+
+    @staticmethod
+    def handle(state: State, task: tuple, actor: str, action) -> None:
+        _, h, need = task
+        mine = units_of_house(state, h)
+        refs = [(r.area, r.unit) for r in action.units]
+        check_refs(state, h, action.units)
+        if not valid_point_removal([u for _, u in refs], [u for _, u in mine], need):
+            raise IllegalAction(
+                "select.wrong_points",
+                f"Choose units worth {need} mustering points (a knight 2, a footman or a ship 1), no unit more than needed.",
+                need=need, got=points_of([u for _, u in refs]),
+            )
+        destroy(state, h, refs)
         pop(state)

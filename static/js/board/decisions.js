@@ -77,14 +77,17 @@ function placeOrders(d, ctx) {
         const grid = h("div", { class: "token-grid", role: "group", "aria-label": fmt(gettext("Order for %(area)s"), { area: areaName(sel, ctx.data) }) });
         for (const tok of Object.keys(pool)) {
           const left = pool[tok] - (u[tok] || 0);
+          // forbidden this round (a Westeros card), or not in this area (1st edition: no Support
+          // order on an island, no Consolidate Power at sea: `not_allowed`)
           const forbidden = (o.forbidden || []).includes(tok);
+          const notHere = ((o.not_allowed || {})[sel] || []).includes(tok);
           const starBlocked = isSpecial(tok) && sp >= o.special_allowed;
           const label = h("span", {}, h("b", { class: "tok-short" }, orderShort(tok, ctx.data)), " ", tokenName(tok, ctx.data),
             isSpecial(tok) ? " ★" : "", h("small", {}, " ×" + left));
           const b = h("button", {
             type: "button", class: "token" + (isSpecial(tok) ? " special" : ""), "data-token": tok, dataset: { key: "tok-" + tok },
-            "aria-pressed": String(draft[sel] === tok), disabled: (left <= 0 && draft[sel] !== tok) || forbidden || (starBlocked && draft[sel] !== tok),
-            title: forbidden ? gettext("Forbidden this round") : starBlocked ? gettext("No more special orders allowed") : "",
+            "aria-pressed": String(draft[sel] === tok), disabled: (left <= 0 && draft[sel] !== tok) || forbidden || notHere || (starBlocked && draft[sel] !== tok),
+            title: forbidden ? gettext("Forbidden this round") : notHere ? gettext("Not allowed in this area") : starBlocked ? gettext("No more special orders allowed") : "",
             onclick: () => { draft[sel] = tok; const next = o.areas.find((a) => !draft[a]); sel = next || sel; ctx.rerender({ focus: "tokens" }); },
           }, label);
           grid.appendChild(b);
@@ -115,7 +118,8 @@ function raven(d, ctx) {
       const box = h("div", { class: "decision raven" }, title(gettext("Messenger Raven")),
         h("div", { class: "choices" },
           btn(gettext("Replace one of my orders"), () => { mode = "replace"; ctx.rerender(); }, { pressed: mode === "replace", key: "replace" }),
-          btn(gettext("Look at the top wildling card"), () => ctx.send({ type: "raven", choice: "peek" }), { key: "peek" }),
+          // the 1st edition's Raven only replaces an order (its `choices` has no "peek")
+          !o.choices || o.choices.includes("peek") ? btn(gettext("Look at the top wildling card"), () => ctx.send({ type: "raven", choice: "peek" }), { key: "peek" }) : null,
           btn(gettext("Do nothing"), () => ctx.send({ type: "raven", choice: "pass" }), { key: "pass" })));
       if (mode === "replace") {
         box.appendChild(h("p", { class: "hint" }, sel ? fmt(gettext("New order for %(area)s:"), { area: areaName(sel, ctx.data) }) : gettext("Click the area whose order you replace.")));
@@ -157,15 +161,25 @@ function cardBox(id, card, ctx) {
 // ---------------------------------------------------------------------------------------------
 function raid(d, ctx) {
   const raids = d.options.raids || {};
+  // 1st edition: a special Raid order may remove two adjacent orders (`two_targets` lists them)
+  const two = new Set(d.options.two_targets || []);
   let sel = Object.keys(raids).length === 1 ? Object.keys(raids)[0] : null;
-  let target;
+  let picks;  // undefined: nothing chosen yet; []: no effect; [a] or [a, b]: the orders removed
+  const most = () => (two.has(sel) ? 2 : 1);
+  const toggle = (a) => {
+    const cur = picks || [];
+    if (cur.includes(a)) picks = cur.filter((x) => x !== a);
+    else if (most() === 1) picks = [a];
+    else picks = cur.length >= 2 ? [cur[1], a] : [...cur, a];
+    if (!picks.length) picks = undefined;
+  };
   return {
     get selectable() { return sel ? [] : Object.keys(raids); },
     get targets() { return sel ? raids[sel] : []; },
     get selected() { return sel; },
     onArea(a) {
-      if (sel && raids[sel].includes(a)) target = a;
-      else if (raids[a]) { sel = a; target = undefined; }
+      if (sel && raids[sel].includes(a)) toggle(a);
+      else if (raids[a]) { sel = a; picks = undefined; }
       else return;
       ctx.rerender();
     },
@@ -173,16 +187,21 @@ function raid(d, ctx) {
       const box = h("div", { class: "decision raid" }, title(gettext("Resolve a Raid order")),
         h("p", { class: "hint" }, gettext("Pick one of your Raid orders, then the order it removes (highlighted), or remove it with no effect.")));
       box.appendChild(h("div", { class: "choices" }, Object.keys(raids).map((a) =>
-        btn(areaName(a, ctx.data), () => { sel = a; target = undefined; ctx.rerender(); }, { pressed: sel === a, key: "from-" + a, class: "btn btn-small" }))));
+        btn(areaName(a, ctx.data) + (two.has(a) ? " ★" : ""), () => { sel = a; picks = undefined; ctx.rerender(); }, { pressed: sel === a, key: "from-" + a, class: "btn btn-small" }))));
       if (sel) {
+        if (two.has(sel)) box.appendChild(h("p", { class: "hint two-targets" }, gettext("This special Raid order may remove up to two orders next to it (never a Defense order).")));
         const opts = raids[sel].map((a) => btn(areaName(a, ctx.data) + " (" + tokenName(ctx.view.orders[a].token, ctx.data) + ")",
-          () => { target = a; ctx.rerender(); }, { pressed: target === a, key: "to-" + a, class: "btn btn-small" }));
-        opts.push(btn(gettext("No effect (just remove my Raid)"), () => { target = null; ctx.rerender(); }, { pressed: target === null, key: "to-none", class: "btn btn-small" }));
-        box.appendChild(h("h4", {}, gettext("Target")));
+          () => { toggle(a); ctx.rerender(); }, { pressed: !!picks && picks.includes(a), key: "to-" + a, class: "btn btn-small" }));
+        opts.push(btn(gettext("No effect (just remove my Raid)"), () => { picks = []; ctx.rerender(); }, { pressed: !!picks && picks.length === 0, key: "to-none", class: "btn btn-small" }));
+        box.appendChild(h("h4", {}, most() === 2 ? gettext("Targets (up to two)") : gettext("Target")));
         box.appendChild(h("div", { class: "choices" }, opts));
       }
-      box.appendChild(h("div", { class: "actions" },
-        confirmBtn(gettext("Confirm raid"), () => ctx.send({ type: "raid", area: sel, target: target === undefined ? null : target }), !sel || target === undefined)));
+      const send = () => {
+        const action = { type: "raid", area: sel, target: picks && picks.length ? picks[0] : null };
+        if (picks && picks.length === 2) action.second_target = picks[1];
+        return ctx.send(action);
+      };
+      box.appendChild(h("div", { class: "actions" }, confirmBtn(gettext("Confirm raid"), send, !sel || picks === undefined)));
       return box;
     },
   };
@@ -350,13 +369,14 @@ function musterCore(ctx, areas, points, oneArea, finish, heading, recruitOpts) {
         // with complete options, only what the engine lists for this area is offered
         const may = (u) => !ro(sel) || (ro(sel).units || []).includes(u);
         const mayUp = (u) => !ro(sel) || (ro(sel).upgrades || []).includes(u) || recruits.some((r) => r.area === sel && r.unit === "footman");
+        const siege = !ctx.data.has || ctx.data.has.siege_engines;  // the 1st edition has none
         const opts = [
           btn("+ " + unitName("footman", ctx.data) + " (1)", () => add({ area: sel, unit: "footman" }), { disabled: left < 1 || !may("footman"), key: "footman" }),
           btn("+ " + unitName("knight", ctx.data) + " (2)", () => add({ area: sel, unit: "knight" }), { disabled: left < 2 || !may("knight"), key: "knight" }),
-          btn("+ " + unitName("siege_engine", ctx.data) + " (2)", () => add({ area: sel, unit: "siege_engine" }), { disabled: left < 2 || !may("siege_engine"), key: "siege" }),
+          siege ? btn("+ " + unitName("siege_engine", ctx.data) + " (2)", () => add({ area: sel, unit: "siege_engine" }), { disabled: left < 2 || !may("siege_engine"), key: "siege" }) : null,
           hasPort ? btn("+ " + unitName("ship", ctx.data) + " (1)", () => { shipFrom = sel; ctx.rerender(); }, { disabled: left < 1, key: "ship", pressed: shipFrom === sel }) : null,
           btn(fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName("knight", ctx.data) }), () => add({ area: sel, unit: "knight", upgrade: true }), { disabled: left < 1 || footmen(sel) < 1 || !mayUp("knight"), key: "up-knight" }),
-          btn(fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName("siege_engine", ctx.data) }), () => add({ area: sel, unit: "siege_engine", upgrade: true }), { disabled: left < 1 || footmen(sel) < 1 || !mayUp("siege_engine"), key: "up-siege" }),
+          siege ? btn(fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName("siege_engine", ctx.data) }), () => add({ area: sel, unit: "siege_engine", upgrade: true }), { disabled: left < 1 || footmen(sel) < 1 || !mayUp("siege_engine"), key: "up-siege" }) : null,
         ];
         box.appendChild(h("div", { class: "choices" }, opts));
         if (shipFrom) box.appendChild(h("p", { class: "hint" }, gettext("Click the port or sea where the ship goes (highlighted).")));
@@ -418,12 +438,17 @@ function consolidate(d, ctx) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Picking units from a list of [area, unit] (reconcile armies, wildling penalties).
-function unitPicker(ctx, heading, hint, list, { exact, max, min = 0 }, finish, extra) {
+// Picking units from a list of [area, unit] (reconcile armies, wildling penalties). With `points`
+// (and `costs` per unit type) the units chosen must be worth that many mustering points, none of
+// them more than needed (the 1st edition's wildling victory); else a number of units.
+function unitPicker(ctx, heading, hint, list, { exact, max, min = 0, points, costs }, finish, extra) {
   let chosen = [];
   let focus = null;
   const areas = [...new Set(list.map(([a]) => a))];
   const n = exact !== undefined ? exact : max;
+  const cost = (i) => (costs || COST)[list[i][1]] || 1;
+  const worth = () => chosen.reduce((s, i) => s + cost(i), 0);
+  const full = () => (points !== undefined ? worth() >= points : chosen.length >= n);
   return {
     get selectable() { return areas; },
     get selected() { return focus; },
@@ -431,19 +456,22 @@ function unitPicker(ctx, heading, hint, list, { exact, max, min = 0 }, finish, e
     onArea(a) { if (areas.includes(a)) { focus = a; ctx.rerender({ focus: "unit-" + list.findIndex(([x]) => x === a) }); } },
     panel() {
       const box = h("div", { class: "decision pick-units" }, title(heading), extra || null, hint ? h("p", { class: "hint" }, hint) : null,
-        h("p", { class: "counter" }, fmt(gettext("Chosen: %(n)s of %(m)s"), { n: chosen.length, m: n })));
+        h("p", { class: "counter" }, points !== undefined
+          ? fmt(gettext("Mustering points chosen: %(n)s of %(m)s"), { n: worth(), m: points })
+          : fmt(gettext("Chosen: %(n)s of %(m)s"), { n: chosen.length, m: n })));
       for (const a of areas) {
         const row = h("div", { class: "unit-row" + (focus === a ? " focused" : "") }, h("span", { class: "area-name" }, areaName(a, ctx.data) + ":"));
         list.forEach(([x, u], i) => {
           if (x !== a) return;
           row.appendChild(btn(unitName(u, ctx.data), () => {
-            chosen = chosen.includes(i) ? chosen.filter((c) => c !== i) : chosen.length < n ? [...chosen, i] : chosen;
+            chosen = chosen.includes(i) ? chosen.filter((c) => c !== i) : !full() ? [...chosen, i] : chosen;
             ctx.rerender();
           }, { class: "chip unit-" + u, pressed: chosen.includes(i), key: "unit-" + i }));
         });
         box.appendChild(row);
       }
-      const ok = exact !== undefined ? chosen.length === exact : chosen.length <= max && chosen.length >= min;
+      const ok = points !== undefined ? worth() >= points && chosen.every((i) => worth() - cost(i) < points)
+        : exact !== undefined ? chosen.length === exact : chosen.length <= max && chosen.length >= min;
       box.appendChild(h("div", { class: "actions" }, confirmBtn(gettext("Confirm"), () => finish(chosen.map((i) => ({ area: list[i][0], unit: list[i][1] }))), !ok)));
       return box;
     },
@@ -465,7 +493,8 @@ function reduceArmies(d, ctx) {
 function selectUnits(d, ctx) {
   const o = d.options;
   const list = o.candidates ? o.candidates.map((x) => [x[0], x[1]]) : o.units ? o.units.map((x) => [x[0], x[1]]) : (o.footmen || []).map((a) => [a, "footman"]);
-  const lim = o.count !== undefined ? { exact: o.count } : o.min !== undefined && o.min === o.max ? { exact: o.min } : { max: o.max, min: o.min || 0 };
+  const lim = o.points !== undefined ? { points: o.points, costs: o.costs }
+    : o.count !== undefined ? { exact: o.count } : o.min !== undefined && o.min === o.max ? { exact: o.min } : { max: o.max, min: o.min || 0 };
   const hint = o.areas ? fmt(gettext("All from one of: %(areas)s"), { areas: o.areas.map((a) => areaName(a, ctx.data)).join(", ") }) : "";
   return unitPicker(ctx, purposeName(o.purpose, ctx.data), hint, list, lim, (units) => ctx.send({ type: "select_units", units }));
 }

@@ -28,7 +28,11 @@ export function waitingFor(pending, data, me) {
 export function resultBox(view, data) {
   const r = view.result;
   if (!r) return null;
-  return h("div", { class: "result", role: "status" }, h("strong", {}, fmt(gettext("%(house)s wins the game!"), { house: houseName(r.winner, data) })),
+  // the 1st edition may end in a shared win ("再相同则平手"): no single winner, `winners`
+  const head = !r.winner && (r.winners || []).length
+    ? fmt(gettext("Shared win: %(houses)s"), { houses: r.winners.map((x) => houseName(x, data)).join(", ") })
+    : fmt(gettext("%(house)s wins the game!"), { house: houseName(r.winner, data) });
+  return h("div", { class: "result", role: "status", dataset: { winners: (r.winners || [r.winner]).join(" ") } }, h("strong", {}, head),
     r.ranking ? h("ol", {}, r.ranking.map((x) => h("li", {}, houseName(x, data) + (r.castles ? " · " + fmt(gettext("%(n)s castles"), { n: r.castles[x] }) : "")))) : null);
 }
 
@@ -48,8 +52,11 @@ export function tracks(view, data) {
   const threat = view.threat || 0;
   box.appendChild(h("div", { class: "threat" }, h("h4", {}, gettext("Wildling threat")),
     h("meter", { min: 0, max: 12, value: threat, "aria-label": gettext("Wildling threat") }), " " + threat + " / 12"));
-  box.appendChild(h("p", { class: "decks" }, fmt(gettext("Westeros decks: I %(a)s · II %(b)s · III %(c)s · wildling %(w)s"),
-    { a: view.decks.I, b: view.decks.II, c: view.decks.III, w: view.decks.wildling })));
+  // the 1st edition has no wildling deck
+  box.appendChild(h("p", { class: "decks" }, view.decks.wildling === undefined
+    ? fmt(gettext("Westeros decks: I %(a)s · II %(b)s · III %(c)s"), { a: view.decks.I, b: view.decks.II, c: view.decks.III })
+    : fmt(gettext("Westeros decks: I %(a)s · II %(b)s · III %(c)s · wildling %(w)s"),
+      { a: view.decks.I, b: view.decks.II, c: view.decks.III, w: view.decks.wildling })));
   if (view.wildling_top) {
     box.appendChild(h("p", { class: "wildling-top" }, gettext("Top wildling card (only you know):") + " " + cardName(view.wildling_top, data)));
   }
@@ -77,7 +84,7 @@ export function housesTable(view, data, me) {
       h("th", { scope: "row" }, houseChip(house, data)),
       h("td", { title: fmt(gettext("%(n)s in the pool"), { n: (view.power_pool || {})[house] }) }, String(view.power[house])),
       h("td", { title: fmt(gettext("armies up to %(sizes)s"), { sizes: limits.join(", ") }) }, String(view.supply[house])),
-      h("td", {}, String((view.victory || {})[house]) + "/7"),
+      h("td", {}, String((view.victory || {})[house]) + "/" + (view.castles_to_win || 7)),
       h("td", {}, String(hand.length))));
   }
   table.appendChild(body);
@@ -162,8 +169,16 @@ export function combatBox(view, data, me) {
     const list = (c.supports || []).filter((s) => s.side === side);
     return list.length ? list.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")").join(", ") : "—";
   };
+  // a revealed card's swords and fortifications (those that count: card, ability, Tides card)
+  const iconsOf = (x) => {
+    const i = (c.icons || {})[x];
+    if (!i) return null;
+    return h("span", { class: "hc-icons", dataset: { swords: String(i.swords), fortifications: String(i.fortifications) },
+      title: fmt(gettext("%(s)s sword(s), %(f)s fortification(s)"), { s: i.swords, f: i.fortifications }) },
+    " ⚔" + i.swords + " ♜" + i.fortifications);
+  };
   const cardOf = (x) => {
-    if (c.cards) return c.cards[x] ? cardName(c.cards[x], data) + " (" + ((data.house_cards[c.cards[x]] || {}).strength ?? "?") + ")" : gettext("no card");
+    if (c.cards) return c.cards[x] ? h("span", {}, cardName(c.cards[x], data) + " (" + ((data.house_cards[c.cards[x]] || {}).strength ?? "?") + ")", iconsOf(x)) : gettext("no card");
     if (c.open_cards && c.open_cards[x]) return fmt(gettext("%(card)s (face down)"), { card: cardName(c.open_cards[x], data) });
     if (x === me && c.my_card) return fmt(gettext("%(card)s (face down)"), { card: cardName(c.my_card, data) });
     if ((c.chosen || []).includes(x)) return gettext("chosen (face down)");
@@ -190,6 +205,13 @@ export function combatBox(view, data, me) {
   const declined = (c.supports || []).filter((s) => s.side === "none");
   if (declined.length) box.appendChild(h("p", { class: "muted" }, gettext("No support from:") + " " + declined.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")").join(", ")));
   if (c.winner) box.appendChild(h("p", { class: "combat-winner", dataset: { winner: c.winner } }, fmt(gettext("%(house)s wins the battle."), { house: houseName(c.winner, data) })));
+  if (c.winner && c.casualties !== undefined && c.icons) {
+    // casualties: the winner's swords minus the loser's fortifications
+    box.appendChild(h("p", { class: "combat-casualties", dataset: { casualties: String(c.casualties) } },
+      fmt(gettext("Casualties: %(n)s (swords of %(winner)s %(s)s − fortifications of %(loser)s %(f)s)."), {
+        n: c.casualties, winner: houseName(c.winner, data), loser: houseName(c.loser, data),
+        s: c.icons[c.winner].swords, f: c.icons[c.loser].fortifications })));
+  }
   return box;
 }
 
@@ -199,6 +221,7 @@ const WHY_ZERO = {
   routed: () => gettext("routed"),
   siege_no_castle: () => gettext("siege engines count only against a castle or stronghold"),
   siege_defending: () => gettext("siege engines count only when attacking"),
+  rains_of_autumn: () => gettext("Rains of Autumn: footmen give no support this round"),
 };
 function strengthParts(c, x, data) {
   const parts = (c.parts || {})[x] || [];

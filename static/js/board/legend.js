@@ -1,7 +1,7 @@
 // The map's legend: every symbol the overlay draws, each drawn by the overlay's own functions
 // into a small SVG beside its translated meaning, and the houses in play with their letter and
 // colour. `legendPanel(view, data)` -> an element (<div class="map-legend">) for the map's
-// "Legend" toggle (static/js/rulesets/agot2.js).
+// "Legend" toggle (static/js/board/screen.js). Only what the edition has (`data.has`).
 
 import { svgEl } from "./svgboard.js";
 import { drawOrder, drawUnit, drawSymbol } from "./overlay.js";
@@ -23,11 +23,13 @@ export function legendPanel(view, data) {
   const house = view.viewer && inPlay.includes(view.viewer) ? view.viewer : inPlay[0];
   const orderTok = Object.keys(data.tokens).find((t) => !data.tokens[t].special);
   const specialTok = Object.keys(data.tokens).find((t) => data.tokens[t].special);
+  // what the edition has (the 1st edition: no ports, garrisons or siege engines)
+  const has = data.has || { ports: true, garrisons: true, siege_engines: true };
   const rows = [
     row(icon((s) => drawUnit(s, 0, 0, house, "footman", false, data)), gettext("Footman (strength 1)")),
     row(icon((s) => drawUnit(s, 0, 0, house, "knight", false, data)), gettext("Knight (strength 2)")),
-    row(icon((s) => drawUnit(s, 0, 0, house, "ship", false, data)), gettext("Ship (strength 1, at sea and in ports)")),
-    row(icon((s) => drawUnit(s, 0, 0, house, "siege_engine", false, data)), gettext("Siege engine (strength 4 attacking a castle or stronghold, else 0)")),
+    row(icon((s) => drawUnit(s, 0, 0, house, "ship", false, data)), has.ports ? gettext("Ship (strength 1, at sea and in ports)") : gettext("Ship (strength 1, at sea)")),
+    has.siege_engines ? row(icon((s) => drawUnit(s, 0, 0, house, "siege_engine", false, data)), gettext("Siege engine (strength 4 attacking a castle or stronghold, else 0)")) : null,
     row(icon((s) => drawUnit(s, 0, 0, house, "footman", true, data)), gettext("Routed unit: lies down, cannot march or support this round")),
     row(icon((s) => drawUnit(s, 0, 0, house, "footman", false, data, 3)), gettext("3 units of one type in a crowded area")),
     row(icon((s) => drawSymbol(s, "badge", house, data)), gettext("The house holding the units: its letter on its shield")),
@@ -35,7 +37,7 @@ export function legendPanel(view, data) {
     row(icon((s) => drawOrder(s, { x: 0, y: 0 }, house, orderTok, data)), gettext("Order token, revealed: M March, D Defense, S Support, R Raid, C Consolidate Power")),
     row(icon((s) => drawOrder(s, { x: 0, y: 2 }, house, specialTok, data)), gettext("Special order (gold, with a star)")),
     row(icon((s) => drawSymbol(s, "power", house, data)), gettext("Power token: the house holds the area without units")),
-    row(icon((s) => drawSymbol(s, "garrison", house, data, 2)), gettext("Garrison and its strength (home areas)")),
+    has.garrisons ? row(icon((s) => drawSymbol(s, "garrison", house, data, 2)), gettext("Garrison and its strength (home areas)")) : null,
     row(icon((s) => drawSymbol(s, "neutral", null, data, 5)), gettext("Neutral force and its strength")),
   ];
   const areas = [
@@ -48,7 +50,7 @@ export function legendPanel(view, data) {
   const houses = inPlay.map((hid) => h("li", {}, houseChip(hid, data)));
   return h("div", { class: "map-legend", id: "map-legend", role: "region", "aria-label": gettext("Legend") },
     h("h3", {}, gettext("Legend")),
-    h("ul", { class: "legend-list" }, rows),
+    h("ul", { class: "legend-list" }, rows.filter(Boolean)),
     h("h4", {}, gettext("Areas")),
     h("ul", { class: "legend-list" }, areas),
     h("h4", {}, gettext("Houses")),

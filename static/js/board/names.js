@@ -112,6 +112,9 @@ export function purposeName(purpose, data) {
     combat_ability: gettext("Casualties: a house card ability"),
     combat_supply: gettext("Casualties: retreating over your supply limit"),
     port_capture: gettext("A port taken: how many of your ships replace the enemy's"),
+    // the 1st edition
+    wildlings_muster_points: gettext("The wildlings win: remove units worth these mustering points"),
+    nights_watch_recover: gettext("The Night's Watch wins: you may take back one discarded house card"),
   };
   if (names[purpose]) return names[purpose];
   if ((data.tracks || {})[purpose]) return trackName(purpose, data);

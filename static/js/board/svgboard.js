@@ -1,4 +1,4 @@
-// The board SVG, inline: fetched from /boards/agot2.svg (or already in the page), with the
+// The board SVG, inline: fetched from /boards/<board>.svg (or already in the page), with the
 // overlay's anchor points read from each area's data-* attributes (SVG user units).
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -21,10 +21,10 @@ function point(s) {
 // Loads the SVG (`text`, or fetched) into `holder` (unless an svg.board is already inside) and returns
 // {svg, areas: {id: path}, anchors: {id: {label, units, order, power}}, boxes: {} (areas' boxes, filled
 // lazily), width (the viewBox width), layers: {hits, highlight, tokens, defs}}.
-export async function loadBoard(holder, lang, text) {
+export async function loadBoard(holder, lang, text, board = "agot2") {
   let svg = holder.querySelector("svg.board");
   if (!svg) {
-    if (text === undefined) text = await (await fetch("/boards/agot2.svg?lang=" + (lang === "zh-hans" ? "zh" : "en"))).text();
+    if (text === undefined) text = await (await fetch("/boards/" + board + ".svg?lang=" + (lang === "zh-hans" ? "zh" : "en"))).text();
     holder.insertAdjacentHTML("afterbegin", text);
     svg = holder.querySelector("svg.board");
   }

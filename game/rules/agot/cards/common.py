@@ -61,7 +61,7 @@ class CardChoiceTask:
     @staticmethod
     def decisions(state: State, task: tuple) -> list[Decision]:
         _, house, card, step = task
-        opts, info = ability(card).choices(state, house, step)
+        opts, info = ability(card, state).choices(state, house, step)
         if not opts:
             return []
         return [Decision(house, "choose", {"purpose": card, "card": card, "step": step, "options": list(opts), **info})]
@@ -69,11 +69,11 @@ class CardChoiceTask:
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:
         _, house, card, step = task
-        opts, _ = ability(card).choices(state, house, step)
+        opts, _ = ability(card, state).choices(state, house, step)
         if action.option not in opts:
             raise IllegalAction("choose.bad_option", f"Choose one of {list(opts)}.", options=list(opts))
         pop(state)
-        ability(card).chose(state, house, step, action.option)
+        ability(card, state).chose(state, house, step, action.option)
 
 
 @decision("card_select", ("select_card",))
@@ -83,7 +83,7 @@ class CardSelectTask:
     @staticmethod
     def decisions(state: State, task: tuple) -> list[Decision]:
         _, house, card = task
-        ab = ability(card)
+        ab = ability(card, state)
         target = ab.select_from(state, house)
         cards = sorted(state.hands[target]) if target else []
         if not cards:
@@ -93,7 +93,7 @@ class CardSelectTask:
     @staticmethod
     def handle(state: State, task: tuple, actor: str, action) -> None:
         _, house, card = task
-        ab = ability(card)
+        ab = ability(card, state)
         target = ab.select_from(state, house)
         if action.card is not None and action.card not in state.hands[target]:
             raise IllegalAction("card.not_in_hand", "Choose a house card from that hand, or none.", card=action.card)

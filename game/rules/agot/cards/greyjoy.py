@@ -47,9 +47,9 @@ class BalonGreyjoy(Ability):
         c = current(state)
         opp = opponent(c, house)
         cid = card_of(c, opp)
-        if cid is None or not card_data(cid)["strength"]:
+        if cid is None or not card_data(cid, state)["strength"]:
             return {}
-        return {opp: -card_data(cid)["strength"]}
+        return {opp: -card_data(cid, state)["strength"]}
 
 
 @register("defending_castle_bonus")
@@ -62,7 +62,7 @@ class TheonGreyjoy(Ability):
 
     def _on(self, state, house) -> bool:
         c = current(state)
-        return house == c.defender and castle_target(c)
+        return house == c.defender and castle_target(c, state)
 
     def strength(self, state, house):
         return {house: 1} if self._on(state, house) else {}

@@ -14,7 +14,7 @@ from .common import Ability, ChoiceAbility, ability_event, register, remove_orde
 @register("win_gain_two_power")
 class TywinLannister(Ability):
     """Tywin Lannister (泰温·兰尼斯特): if you win, gain two power tokens (from your Power Pool;
-    fewer if it holds fewer).
+    fewer if it holds fewer). The 1st edition's Ser Jaime Lannister has this text.
 
     Timing: 赢得/输去本次战斗 / win-or-lose effects (家族卡牌 ③).
     """
@@ -22,7 +22,7 @@ class TywinLannister(Ability):
     def result(self, state, house, won):
         if won:
             g = gain_power(state, house, 2)
-            ability_event(state, house, "tywin-lannister", "gain_power", gained=g)
+            ability_event(state, house, card_of(current(state), house), "gain_power", gained=g)
 
 
 @register("attacking_footmen_plus_two")

@@ -80,7 +80,7 @@ class CatelynStark(Ability):
         o = state.orders.get(c.area)
         if not o or o[0] != house:
             return {}
-        tok = board().order_tokens[o[1]]
+        tok = board(state).order_tokens[o[1]]
         if tok.type != "defense":
             return {}
         return {house: tok.strength}

@@ -6,7 +6,7 @@ and Alester Florent (艾利斯特·佛罗伦) have only printed strength and ico
 
 from __future__ import annotations
 
-from ..combat import current, fighting_units, filter_losses, opponent, remove_fighting_unit, update
+from ..combat import card_of, current, fighting_units, filter_losses, opponent, remove_fighting_unit, update
 from ..data import board
 from .common import Ability, ChoiceAbility, ability_event, register, remove_order
 
@@ -14,7 +14,7 @@ from .common import Ability, ChoiceAbility, ability_event, register, remove_orde
 @register("destroy_opponent_footman")
 class MaceTyrell(Ability):
     """Mace Tyrell (梅斯·提利尔): immediately destroy one of your opponent's attacking or defending
-    footmen (supporting footmen are not in reach).
+    footmen (supporting footmen are not in reach). The 1st edition's Ser Loras Tyrell has this text.
 
     Timing: 立即 / Immediately (家族卡牌 ②, turn order); a house card ability casualty, so The
     Blackfish prevents it. The base strength is recounted at final strength (计算总战力 note).
@@ -28,11 +28,11 @@ class MaceTyrell(Ability):
         if not feet:
             return
         if filter_losses(state, opp, 1, "ability") <= 0:
-            ability_event(state, house, "mace-tyrell", "destroy_footman_prevented", victim=opp)
+            ability_event(state, house, card_of(c, house), "destroy_footman_prevented", victim=opp)
             return
         area, t = feet[0]
         remove_fighting_unit(state, opp, area, t)
-        ability_event(state, house, "mace-tyrell", "destroy_footman", victim=opp, area=area)
+        ability_event(state, house, card_of(c, house), "destroy_footman", victim=opp, area=area)
         state.emit("casualties", house=opp, source="ability", units=[[area, t]])
 
 
@@ -73,7 +73,7 @@ class QueenOfThorns(ChoiceAbility):
     def _areas(self, state, house) -> list[str]:
         c = current(state)
         opp = opponent(c, house)
-        return sorted(a for a in board().adjacent[c.area] if a != c.origin and state.orders.get(a, (None,))[0] == opp)
+        return sorted(a for a in board(state).adjacent[c.area] if a != c.origin and state.orders.get(a, (None,))[0] == opp)
 
     def reveal(self, state, house):
         areas = self._areas(state, house)

@@ -1,0 +1,299 @@
+// The AGoT game screen of either edition: `mountScreen(root, client, board)` with board "agot2"
+// (static/js/rulesets/agot2.js) or "agot1" (rulesets/agot1.js). The client's interface is in
+// static/js/live/client.js; the screen is described in docs/ui.md. Embeds the board SVG inline
+// (/boards/<board>.svg), draws the overlay from each pushed view, builds the decision panel from
+// `pending[].options` and sends actions with `client.send`. Names and static facts come from
+// /boards/<board>.json. The CSS (css/agot2.css, classes agot2-*) serves both editions.
+
+import { loadBoard, svgEl } from "./svgboard.js";
+import { panzoom } from "./panzoom.js";
+import { drawHitAreas, drawOverlay } from "./overlay.js";
+import { legendPanel } from "./legend.js";
+import { makeController } from "./decisions.js";
+import { areaDetails, cards, combatBanner, combatBox, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "./hud.js";
+import { h } from "./dom.js";
+import { catalogueReady, fmt, gettext } from "./i18n.js";
+import { areaName, houseName, tokenName, unitName } from "./names.js";
+
+const BOARDS = ["agot2", "agot1"];
+const dataCache = {};
+function loadData(lang, board) {
+  const key = board + "|" + lang;
+  if (!dataCache[key]) dataCache[key] = fetch("/boards/" + board + ".json?lang=" + lang).then((r) => r.json());
+  return dataCache[key];
+}
+
+function ensureStyles() {
+  const href = new URL("../../css/agot2.css", import.meta.url).href;
+  if (![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) {
+    document.head.appendChild(h("link", { rel: "stylesheet", href }));
+  }
+}
+
+// the "whole map" button's icon: four corners of a frame (SVG, no font glyph)
+function resetIcon() {
+  const s = svgEl("svg", { viewBox: "0 0 20 20", width: 20, height: 20, "aria-hidden": "true", fill: "none", stroke: "currentColor", "stroke-width": 2.2, "stroke-linecap": "round" });
+  svgEl("path", { d: "M3 8V3H8M12 3H17V8M17 12V17H12M8 17H3V12" }, s);
+  return s;
+}
+
+export function mountScreen(root, client, boardId = "agot2") {
+  if (!BOARDS.includes(boardId)) throw new Error("unknown board " + boardId);
+  performance.mark(boardId + ":mount");
+  ensureStyles();
+  const lang = client.lang === "zh-hans" ? "zh-hans" : "en";
+  const me = client.viewer || null;
+  let latest = null;
+  let connection = "connecting";
+  let ctrl = null;
+  let ctrlKey = null;
+  let ctrlCtx = null;
+  let accepted = 0;
+  let error = null;
+  let busy = false;
+  let detailsArea = null;
+  let board = null;
+  let data = null;
+  let pz = null;
+
+  root.classList.add("agot2-screen");
+  root.dataset.board = boardId;
+  root.dataset.ready = "0";
+  const top = h("div", { class: "agot2-top" });
+  const holder = h("div", { class: "map-holder" });
+  const tip = h("div", { class: "area-tip", "aria-live": "polite" });
+  const controls = h("div", { class: "map-controls" });
+  // the legend: a toggle over the map (its panel is rebuilt from the newest view when opened)
+  const legendBox = h("div", { class: "legend-box", hidden: true });
+  const legendButton = h("button", { type: "button", class: "btn btn-small legend-toggle", "aria-expanded": "false",
+    "aria-controls": "map-legend", "aria-label": gettext("Legend"), title: gettext("Legend"), onclick: () => {
+      const open = legendBox.hidden;
+      legendBox.hidden = !open;
+      legendButton.setAttribute("aria-expanded", String(open));
+      if (open && latest && data) legendBox.replaceChildren(legendPanel(latest.view, data));
+    } }, gettext("Legend"));
+  const mapWrap = h("div", { class: "map-wrap" }, holder, controls, legendBox, tip);
+  const decisionBox = h("div", { class: "decision-panel", "aria-live": "polite" });
+  const errorBox = h("div", { class: "action-error", role: "alert" });
+  const info = h("div", { class: "side-info" });
+  const sheetToggle = h("button", { type: "button", class: "sheet-toggle btn btn-small", "aria-expanded": "true",
+    onclick: () => {
+      const open = sheet.classList.toggle("collapsed") === false;
+      sheetToggle.setAttribute("aria-expanded", String(open));
+      sheetToggle.textContent = open ? gettext("Hide panel") : gettext("Show panel");
+      hideDetails();  // the sheet changed: the area pop-up closes
+    } }, gettext("Hide panel"));
+  // on phones the decision panel is a sheet fixed at the bottom of the screen, over the page
+  const sheet = h("div", { class: "decision-sheet" }, sheetToggle, errorBox, decisionBox);
+  const side = h("aside", { class: "agot2-side", "aria-label": gettext("Game panels") }, sheet, info);
+  root.replaceChildren(top, h("div", { class: "agot2-main" }, mapWrap, side));
+  holder.appendChild(h("p", { class: "loading" }, gettext("Loading the map…")));
+
+  client.on("connection", (s) => { connection = s; if (latest && data) renderTop(); });
+  client.on("state", (s) => { latest = s; if (board) render(); });
+
+  // the board SVG, its names and the catalogue load in parallel
+  const svgText = fetch("/boards/" + boardId + ".svg?lang=" + (lang === "zh-hans" ? "zh" : "en")).then((r) => r.text());
+  const ready = Promise.all([loadData(lang, boardId), svgText, catalogueReady()]).then(async ([d, text]) => {
+    performance.mark(boardId + ":fetched");
+    data = d;
+    holder.replaceChildren();
+    board = await loadBoard(holder, lang, text, boardId);
+    performance.mark(boardId + ":board");
+    board.svg.setAttribute("aria-label", gettext("Map of Westeros"));
+    pz = panzoom(board.svg, { onChange: () => drawHitAreas(board) });
+    new ResizeObserver(() => drawHitAreas(board)).observe(board.svg);
+    controls.append(
+      h("button", { type: "button", class: "btn btn-small", onclick: () => pz.zoomIn(), "aria-label": gettext("Zoom in") }, "+"),
+      h("button", { type: "button", class: "btn btn-small", onclick: () => pz.zoomOut(), "aria-label": gettext("Zoom out") }, "−"),
+      h("button", { type: "button", class: "btn btn-small", onclick: () => pz.reset(), "aria-label": gettext("Show the whole map") }, resetIcon()),
+      legendButton);
+    // the area under a click: an area's path, a small area's hit area, or a piece (data-at)
+    const areaOf = (t) => {
+      const p = t.closest && t.closest("path[data-area], [data-at]");
+      return p ? p.getAttribute("data-area") || p.getAttribute("data-at") : null;
+    };
+    board.svg.addEventListener("click", (e) => {
+      const area = areaOf(e.target);
+      if (!area) { hideDetails(); return; }  // the map tapped outside every area: the pop-up closes
+      // a second tap on the area whose pop-up is open closes the pop-up (and still acts)
+      const again = area === tappedArea && detailsArea === area;
+      areaActivated(area);
+      if (again) hideDetails();
+      tappedArea = again ? null : area;
+    });
+    board.svg.addEventListener("keydown", (e) => {
+      const p = e.target.closest && e.target.closest("path[data-area]");
+      if (p && (e.key === "Enter" || e.key === " ")) {
+        e.preventDefault();
+        areaActivated(p.getAttribute("data-area"));
+      }
+    });
+    const hover = (e) => {
+      const a = areaOf(e.target);
+      if (a) showDetails(a);
+    };
+    board.svg.addEventListener("mouseover", hover);
+    board.svg.addEventListener("focusin", hover);
+    if (latest) render();
+    performance.mark(boardId + ":ready");
+    root.dataset.ready = "1";
+    root.dispatchEvent(new CustomEvent(boardId + ":ready"));
+  }).catch((err) => {
+    holder.replaceChildren(h("p", { class: "action-error" }, gettext("The map could not be loaded.") + " " + String(err)));
+  });
+
+  let tappedArea = null;
+  function hideDetails() {
+    detailsArea = null;
+    tappedArea = null;
+    tip.replaceChildren();
+  }
+
+  function showDetails(area) {
+    detailsArea = area;
+    if (latest) tip.replaceChildren(areaDetails(area, latest.view, data));
+  }
+
+  function areaActivated(area) {
+    showDetails(area);
+    if (ctrl && ctrl.onArea && !busy) ctrl.onArea(area);
+  }
+
+  async function send(action) {
+    if (busy) return;
+    busy = true;
+    error = null;
+    decisionBox.classList.add("busy");
+    let res;
+    try {
+      res = await client.send(action);
+    } catch (err) {
+      res = { ok: false, error: { code: "network", message: gettext("The action could not be sent. Check your connection.") } };
+    }
+    busy = false;
+    decisionBox.classList.remove("busy");
+    if (!res || !res.ok) {
+      error = (res && res.error) || { code: "unknown", message: gettext("The action was refused.") };
+      renderError();
+    } else {
+      accepted += 1;  // the next decision gets a fresh controller, even with the same options
+      renderError();
+      if (latest && board) render();
+    }
+    return res;
+  }
+
+  function renderError() {
+    errorBox.replaceChildren();
+    if (error) errorBox.appendChild(h("p", { dataset: { code: error.code || "" } }, error.message || error.code));
+  }
+
+  // Zooms the map onto the battle in progress (its area and the March's origin): as close as
+  // fits both (2.5x to 3x) into the part of the map in sight, which on phones ends at the
+  // decision sheet fixed at the bottom.
+  function showBattle() {
+    const c = latest && latest.view.combat;
+    if (!c || !pz || !board.areas[c.area]) return;
+    // the battle's area whole, and the origin's units (where the attack arrow starts)
+    const boxes = [board.areas[c.area].getBBox()];
+    const o = c.origin && (board.anchors[c.origin] || {}).units;
+    if (o) boxes.push({ x: o.x - 15, y: o.y - 15, width: 30, height: 30 });
+    const x0 = Math.min(...boxes.map((b) => b.x));
+    const y0 = Math.min(...boxes.map((b) => b.y));
+    const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+    const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+    mapWrap.scrollIntoView({ block: "start" });  // the whole map's height in sight, as far as it goes
+    pz.reset();
+    const r = board.svg.getBoundingClientRect();
+    let bottom = Math.min(r.bottom, window.innerHeight);
+    if (getComputedStyle(sheet).position === "fixed" && !sheet.classList.contains("collapsed")) bottom = Math.min(bottom, sheet.getBoundingClientRect().top);
+    const top = Math.max(r.top, 0);
+    const seen = bottom > top + 60 ? bottom - top : r.height;
+    const ppu0 = Math.min(r.width / pz.box.w, r.height / pz.box.h);
+    const zoom = Math.max(2.5, Math.min(3, (0.9 * r.width) / ppu0 / (x1 - x0), (0.9 * seen) / ppu0 / (y1 - y0)));
+    pz.zoomAt(zoom);
+    const ppu = ppu0 * zoom;
+    const shift = bottom > top + 60 ? ((top + bottom) / 2 - (r.top + r.bottom) / 2) / ppu : 0;
+    pz.centre((x0 + x1) / 2, (y0 + y1) / 2 - shift);
+  }
+
+  function renderTop() {
+    const v = latest.view;
+    top.replaceChildren(statusLine(v, data, me, connection), waitingFor(latest.pending || v.pending, data, me) || "", combatBanner(v, data, showBattle) || "", resultBox(v, data) || "");
+  }
+
+  function rerender(opts = {}) {
+    const active = document.activeElement;
+    const key = active && decisionBox.contains(active) ? active.dataset.key : null;
+    drawMap();
+    decisionBox.replaceChildren(ctrl ? ctrl.panel() : idlePanel());
+    let target = null;
+    if (opts.focus === "tokens") target = decisionBox.querySelector(".token-grid button:not([disabled])");
+    else if (opts.focus) target = decisionBox.querySelector(`[data-key="${opts.focus}"]`);
+    if (!target && key) target = decisionBox.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (target && (opts.focus || key)) target.focus({ preventScroll: !!opts.focus && !key });
+  }
+
+  function idlePanel() {
+    const v = latest.view;
+    if (v.result) return h("p", {}, gettext("The game is over."));
+    if (!me) return h("p", { class: "muted" }, gettext("You are watching this game."));
+    return h("p", { class: "muted" }, gettext("Nothing to decide right now."));
+  }
+
+  function drawMap() {
+    const v = latest.view;
+    drawOverlay(board, v, data, {
+      draftOrders: ctrl && ctrl.draftOrders,
+      moves: ctrl && ctrl.moves,
+      selectable: ctrl && ctrl.selectable,
+      targets: ctrl && ctrl.targets,
+      selected: ctrl && ctrl.selected,
+      doomed: ctrl && ctrl.doomed,
+    });
+    const clickable = new Set([...((ctrl && ctrl.selectable) || []), ...((ctrl && ctrl.targets) || [])]);
+    for (const [id, p] of Object.entries(board.areas)) {
+      p.classList.toggle("is-clickable", clickable.has(id));
+      p.setAttribute("aria-label", areaLabel(id, v));
+    }
+  }
+
+  function areaLabel(id, v) {
+    const parts = [areaName(id, data)];
+    const u = (v.units || {})[id];
+    if (u) parts.push(houseName(u.house, data) + ": " + u.units.map((x) => unitName(x.type, data) + (x.routed ? " (" + gettext("routed") + ")" : "")).join(", "));
+    const o = (v.orders || {})[id];
+    if (o) parts.push(gettext("Order:") + " " + tokenName(o.token, data));
+    if ((v.power_tokens || {})[id]) parts.push(fmt(gettext("power token of %(house)s"), { house: houseName(v.power_tokens[id], data) }));
+    if ((v.neutral || {})[id]) parts.push(fmt(gettext("Neutral force of strength %(n)s"), { n: v.neutral[id] }));
+    return parts.join("; ");
+  }
+
+  function render() {
+    const v = latest.view;
+    const pending = latest.pending || v.pending || [];
+    const mine = me ? pending.find((p) => p.actor === me && p.options) : null;
+    // the same decision stays the same controller (what the player has picked so far survives
+    // other houses' moves, e.g. the opponent choosing its house card); it reads the newest view
+    const key = mine ? accepted + "|" + mine.kind + "|" + JSON.stringify(mine.options) : null;
+    if (key === ctrlKey && ctrlCtx) ctrlCtx.view = v;
+    if (key !== ctrlKey) {
+      ctrlKey = key;
+      ctrlCtx = { view: v, data, me, send, rerender: (o) => rerender(o) };
+      ctrl = mine ? makeController(mine, ctrlCtx) : null;
+      if (detailsArea) hideDetails();  // a new decision in the sheet: the area pop-up closes
+      error = null;
+      renderError();
+    }
+    renderTop();
+    info.replaceChildren(...[combatBox(v, data, me), westerosCards(v, data), tracks(v, data), housesTable(v, data, me), cards(v, data, me)].filter(Boolean));
+    rerender();
+    if (detailsArea) showDetails(detailsArea);
+    if (!root.dataset.version) performance.mark(boardId + ":first-state");
+    root.dataset.version = String(v.version);
+    root.dataset.decision = mine ? mine.kind : "";
+  }
+
+  return { ready };
+}
