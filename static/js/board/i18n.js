@@ -15,6 +15,17 @@ export function fmt(s, params) {
   return s.replace(/%\(([a-z_]+)\)s/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
+// fmtNodes("%(card)s (only you see it)", {card: node}) -> [node, " (only you see it)"]: a translated
+// sentence whose placeholders may be DOM nodes (an icon, a styled name), as children for h().
+export function fmtNodes(s, params) {
+  return s.split(/(%\([a-z_]+\)s)/).filter((x) => x !== "").map((x) => {
+    const m = /^%\(([a-z_]+)\)s$/.exec(x);
+    if (!m || !(m[1] in params)) return x;
+    const v = params[m[1]];
+    return typeof Node !== "undefined" && v instanceof Node ? v : String(v);
+  });
+}
+
 // The catalogue script is loaded with `defer`; wait for it (at most ~2 s) before first render.
 export function catalogueReady() {
   if (typeof window.gettext === "function" || !document.querySelector("script[src*='jsi18n']")) {
