@@ -15,11 +15,14 @@ import { connect } from "../live.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 
-export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl = window.WebSocket }) {
+// `initial`: a first `state` message already at hand (the page's own, see play.js): listeners get
+// it at once, and the socket's first state of the same version is not told twice.
+export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl = window.WebSocket, initial = null }) {
   const listeners = { state: [], connection: [], chat: [], error: [], seats: [] };
   const waiting = new Map(); // request id -> resolve
   let nextId = 1;
-  let latest = null; // last {view, pending, version, log, ...}
+  let latest = initial && initial.type === "state" ? initial : null; // last {view, pending, version, log, ...}
+  let told = latest; // the state listeners were last given
   let connection = "connecting";
   let closeCode = null; // the code of the last close
 
@@ -48,8 +51,10 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
   function onMessage(data) {
     if (data.type === "state") {
       if (latest && data.version < latest.version) return; // an older push overtaken by a resync
+      const same = told && told === initial && data.version === initial.version; // the page's state again
       latest = data;
-      emit("state", { view: data.view, pending: data.pending, version: data.version, log: data.log, status: data.status, result: data.result });
+      told = data;
+      if (!same) emit("state", { view: data.view, pending: data.pending, version: data.version, log: data.log, status: data.status, result: data.result });
       // the push after a change carries that version's seat status (docs/protocol.md, `seats`)
       if (data.seats) emit("seats", { type: "seats", ...data.seats, notice: null });
     } else if (data.type === "result" || (data.type === "error" && data.id != null && waiting.has(data.id))) {
