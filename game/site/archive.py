@@ -222,9 +222,9 @@ def _game_rows(games, user) -> list[dict]:
                     }
                     for s in seats
                 ],
-                "finished": g.updated_at,
-                "duration": g.updated_at - g.created_at,
-                "duration_text": duration_text(g.updated_at - g.created_at),
+                "finished": g.finished_at or g.updated_at,
+                "duration": (g.finished_at or g.updated_at) - g.created_at,
+                "duration_text": duration_text((g.finished_at or g.updated_at) - g.created_at),
                 "replay": reverse("game_play", args=[g.pk]),
                 "export": reverse("game_export", args=[g.pk]),
             }
@@ -246,7 +246,7 @@ def archive(request: HttpRequest) -> HttpResponse:
     """``/archive/``: finished games the visitor may see, filtered, newest first, paginated.
     Invalid filters are shown beside their field (status 400) with no games listed."""
     form = ArchiveFilter(request.GET or None)
-    games = visible_games(request.user).order_by("-updated_at", "-pk")
+    games = visible_games(request.user).order_by("-finished_at", "-pk")
     status = 200
     if form.is_bound and not form.is_valid():
         games, status = games.none(), 400
@@ -262,13 +262,13 @@ def archive(request: HttpRequest) -> HttpResponse:
                 Q(lobby__seats__user__username__iexact=name) | Q(lobby__seats__user__profile__display_name__iexact=name)
             ).distinct()
         if d["since"]:
-            games = games.filter(updated_at__date__gte=d["since"])
+            games = games.filter(finished_at__date__gte=d["since"])
         if d["until"]:
-            games = games.filter(updated_at__date__lte=d["until"])
+            games = games.filter(finished_at__date__lte=d["until"])
     page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    ctx = {"form": form, "page": page, "rows": _game_rows(Game.objects.filter(pk__in=[g.pk for g in page]).order_by("-updated_at", "-pk"), request.user), "query": query.urlencode()}
+    ctx = {"form": form, "page": page, "rows": _game_rows(Game.objects.filter(pk__in=[g.pk for g in page]).order_by("-finished_at", "-pk"), request.user), "query": query.urlencode()}
     return render(request, "archive/archive.html", ctx, status=status)
 
 
@@ -302,7 +302,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
         for r in Rating.objects.filter(user=person).order_by("ruleset")
         if r.ruleset in REGISTRY
     ]
-    recent = visible_games(request.user).filter(lobby__seats__user=person, lobby__seats__bot="").order_by("-updated_at", "-pk")[:10]
+    recent = visible_games(request.user).filter(lobby__seats__user=person, lobby__seats__bot="").order_by("-finished_at", "-pk")[:10]
     running = (
         Lobby.objects.filter(seats__user=person, status=Lobby.Status.STARTED, is_private=False).annotate(filled=Count("seats")).order_by("-started_at")[:10]
     )
@@ -315,7 +315,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
         "by_game": sorted(by_game.values(), key=lambda r: r["name"]),
         "by_house": sorted(by_house.values(), key=lambda r: (r["game"], -r["played"], r["house"])),
         "ratings": rating_rows,
-        "recent": _game_rows(Game.objects.filter(pk__in=[g.pk for g in recent]).order_by("-updated_at", "-pk"), request.user),
+        "recent": _game_rows(Game.objects.filter(pk__in=[g.pk for g in recent]).order_by("-finished_at", "-pk"), request.user),
         "running": running,
     }
     return render(request, "archive/player.html", ctx)
