@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from game.live import access, payloads
+from game.live import access, payloads, replay
 from game.live.seats import seat_of, seats_info
 from game.models import NAME_TAKEN, Game, Lobby, Profile, Seat, display_name, is_guest, language_key
 from game.options import seat_words
@@ -433,7 +433,7 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
 
     For a quick first paint (issue 15) the page carries the viewer's first ``state`` message
     (``#game-state``: the very payload the socket sends that viewer, through the per-viewer
-    view; not in replay mode) and asks the browser for every module and first fetch of the
+    view), or in replay mode the first step (``#replay-step``, as the step URL answers), and asks the browser for every module and first fetch of the
     screen at once (:mod:`.preload`). It is never cached (it holds the viewer's hidden cards)."""
     from django.contrib.staticfiles import finders
     from django.templatetags.static import static
@@ -470,11 +470,15 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
 
     ctx["config"]["replay"] = ctx["replay"] = replay_config(request, game, viewer)
     ctx["preload"] = page_preloads(game.ruleset, lang, "js/live/play.js", *([renderer] if ctx["config"]["renderer"] else []))
-    ctx["first_state"] = None
+    ctx["first_state"] = ctx["first_step"] = None
     if ctx["replay"]["at"] is None:
         got = payloads.payload_text(game.pk, viewer, lang)
         if got is not None:
             ctx["first_state"] = _script_json(got[1])
+    else:  # the replay's first step, as /game/<id>/replay/<at>.json answers it
+        text = replay.step_text(game, viewer, lang, ctx["replay"]["at"])
+        opened = "true" if replay.is_open(game) else "false"
+        ctx["first_step"] = _script_json(f'{{"open":{opened},"latest":{game.version},"state":{text}}}')
     return render(request, "game/play.html", ctx)
 
 

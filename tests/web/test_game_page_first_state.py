@@ -18,8 +18,8 @@ from .live_helpers import connect, legal_json, start_game
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("live_settings")]
 
 
-def _embedded(html: str) -> dict | None:
-    m = re.search(r'<script type="application/json" id="game-state">(.*?)</script>', html, re.S)
+def _embedded(html: str, name: str = "game-state") -> dict | None:
+    m = re.search(rf'<script type="application/json" id="{name}">(.*?)</script>', html, re.S)
     return json.loads(m.group(1)) if m else None
 
 
@@ -71,14 +71,19 @@ async def test_the_page_holds_the_first_state_the_socket_sends(application, make
         assert all(p["view"].get("my_orders") != pages[h]["view"]["my_orders"] for o, p in pages.items() if o != h)
 
 
-def test_no_first_state_in_replay_mode_and_never_cached(make_lobby):
+def test_replay_mode_holds_its_first_step_and_the_page_is_never_cached(make_lobby):
     game, users = start_game(make_lobby, 3)
     r = _page(users["stark"], game.pk)
     assert _embedded(r.content.decode())["viewer"] == "stark"
     assert "no-store" in r["Cache-Control"] and "private" in r["Cache-Control"]
-    for at in ("0", "-1", "99999999999999999999"):  # replay mode (clamped): the replay's steps, no live state
+    game = _played(game, users, 2)
+    for at, v in (("0", 0), ("-1", 0), ("1", 1), ("99999999999999999999", 2)):  # replay mode (clamped): its first step
         r = _page(users["stark"], game.pk, "?at=" + at)
-        assert r.status_code == 200 and _embedded(r.content.decode()) is None, at
+        html = r.content.decode()
+        assert r.status_code == 200 and _embedded(html) is None, at
+        step = Client()
+        step.force_login(users["stark"])
+        assert _embedded(html, "replay-step") == json.loads(step.get(f"/game/{game.pk}/replay/{v}.json").content), at
     for at in ("1e3", "%3Cscript%3E", "%00", "", "0x1"):  # not a moment: the live page, with its state
         r = _page(users["stark"], game.pk, "?at=" + at)
         assert r.status_code == 200 and _embedded(r.content.decode())["viewer"] == "stark", at

@@ -21,7 +21,8 @@ window.gotwebClient = live; // for debugging and browser tests
 const replayConfig = config.replay || { allowed: false, at: null };
 const replaying = replayConfig.allowed && replayConfig.at !== null;
 const client = replaying
-  ? createReplayClient({ stepUrl: replayConfig.step, viewer: config.viewer, lang: config.lang, at: replayConfig.at, latest: replayConfig.latest })
+  ? createReplayClient({ stepUrl: replayConfig.step, viewer: config.viewer, lang: config.lang, at: replayConfig.at, latest: replayConfig.latest,
+    initial: JSON.parse(document.getElementById("replay-step")?.textContent || "null") })
   : live;
 window.gotwebReplay = replaying ? client : null;
 
