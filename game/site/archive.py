@@ -315,7 +315,9 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
     ]
     recent = visible_games(request.user).filter(lobby__seats__user=person, lobby__seats__bot="").order_by("-finished_at", "-pk")[:10]
     running = (
-        Lobby.objects.filter(seats__user=person, status=Lobby.Status.STARTED, is_private=False).annotate(filled=Count("seats")).order_by("-started_at")[:10]
+        # every seat counted: a filter through the same join would count only theirs ("1 / 6 players")
+        Lobby.objects.filter(pk__in=Seat.objects.filter(user=person).values("lobby_id"), status=Lobby.Status.STARTED, is_private=False)
+        .annotate(filled=Count("seats")).order_by("-started_at")[:10]
     )
     ctx = {
         "person": person,

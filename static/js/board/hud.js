@@ -52,7 +52,9 @@ export function tracks(view, data) {
   box.appendChild(h("p", { class: "decks" }, fmt(gettext("Westeros decks: I %(a)s · II %(b)s · III %(c)s · wildling %(w)s"),
     { a: view.decks.I, b: view.decks.II, c: view.decks.III, w: view.decks.wildling })));
   if (view.wildling_top) {
-    box.appendChild(h("p", { class: "wildling-top" }, gettext("Top wildling card (only you know):") + " " + cardName(view.wildling_top, data)));
+    // the open view of a finished game shows it to everyone; live, only the Raven's holder who looked
+    const label = view.open ? gettext("Top wildling card:") : gettext("Top wildling card (only you know):");
+    box.appendChild(h("p", { class: "wildling-top" }, label + " " + cardName(view.wildling_top, data)));
   }
   return box;
 }
