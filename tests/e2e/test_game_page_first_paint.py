@@ -1,7 +1,7 @@
 """Issue 15 in a real browser: the game page draws the board and the player's decision from the
 state it carries, before (here: without) its socket; every module the page runs was asked for
 at once by a modulepreload link, and nothing is fetched twice (the board's preloaded answers are
-the ones the screen uses)."""
+the ones the screen uses). What the player sends before the socket first opens waits for it."""
 
 from __future__ import annotations
 
@@ -11,6 +11,25 @@ from .conftest import start_server, stop_server
 from .pages import fill_with_bots_and_start, guest_creates_lobby
 
 pytestmark = pytest.mark.e2e
+
+# a WebSocket that opens 1.5 s late (the page is drawn long before)
+LATE_SOCKET = """
+const Real = window.WebSocket;
+window.WebSocket = class extends EventTarget {
+  constructor(url) {
+    super();
+    this.readyState = 0;
+    setTimeout(() => {
+      const ws = (this.ws = new Real(url));
+      ws.addEventListener("open", () => { this.readyState = 1; this.dispatchEvent(new Event("open")); });
+      ws.addEventListener("message", (e) => this.dispatchEvent(new MessageEvent("message", { data: e.data })));
+      ws.addEventListener("close", (e) => { this.readyState = 3; this.dispatchEvent(new CloseEvent("close", { code: e.code })); });
+    }, 1500);
+  }
+  send(d) { this.ws.send(d); }
+  close() { if (this.ws) this.ws.close(); }
+};
+"""
 
 # a WebSocket that never connects: the page must do without it
 NO_SOCKET = """
@@ -60,6 +79,20 @@ def test_board_and_decision_come_with_the_page(browser, tmp_path, shots):
         assert len(fetched) == len(set(fetched)), sorted(u for u in fetched if fetched.count(u) > 1)
         assert any("/boards/agot2.svg" in u for u in fetched) and any("/boards/agot2.json" in u for u in fetched)
         assert not errors, errors
+        page.close()
+
+        # a chat line sent before the socket opens goes out once it does, with no error shown
+        late = ctx.new_page()
+        late.set_default_timeout(20_000)
+        late.add_init_script(LATE_SOCKET)
+        late.goto(base + path)
+        expect(late.locator("#board-root")).to_have_attribute("data-version", version)
+        assert late.locator("#conn-status").get_attribute("data-state") == "connecting"
+        late.fill("#chat-text", "Winter is coming")
+        late.locator("#chat-form button").click()
+        expect(late.locator("#chat-messages .chat-line", has_text="Winter is coming")).to_have_count(1)
+        expect(late.locator("#conn-status")).to_have_attribute("data-state", "open")
+        assert late.locator("#chat-error").inner_text() == ""
         ctx.close()
     finally:
         stop_server(proc)

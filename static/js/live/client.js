@@ -9,11 +9,13 @@
 // client.on("seats", fn) (stand-in bots, how long seats have waited), client.standIn(seat),
 // client.takeBack(), client.vacation(on) (correspondence games: pause my deadlines).
 // The socket (static/js/live.js) reconnects by itself with back-off; every state message is a full view, so a
-// reconnect or a version gap needs no page reload.
+// reconnect or a version gap needs no page reload. The board may be drawn (from `initial`) before
+// the socket first opens: what is sent until then waits for it (at most HOLD_MS), it is not refused.
 
 import { connect } from "../live.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
+const HOLD_MS = 10000;
 
 // `initial`: a first `state` message already at hand (the page's own, see play.js): listeners get
 // it at once, and the socket's first state of the same version is not told twice.
@@ -25,6 +27,8 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
   let told = latest; // the state listeners were last given
   let connection = "connecting";
   let closeCode = null; // the code of the last close
+  let everOpen = false;
+  const held = []; // [{message, timer}] asked for before the socket first opened
 
   function emit(kind, value) {
     for (const fn of listeners[kind]) {
@@ -39,13 +43,28 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
   function setConnection(state, code = null) {
     connection = state;
     if (state !== "open" && state !== "connecting") closeCode = code;
+    if (state === "open" && !everOpen) {
+      everOpen = true;
+      for (const h of held.splice(0)) {
+        clearTimeout(h.timer);
+        if (waiting.has(h.message.id) && !conn.send(h.message)) fail(h.message.id);
+      }
+    }
     emit("connection", state);
+  }
+
+  function fail(id, message = gettext("Not connected. Reconnecting…")) {
+    const resolve = waiting.get(id);
+    if (!resolve) return;
+    waiting.delete(id);
+    resolve({ ok: false, error: { code: "connection.closed", message, params: {} } });
   }
 
   function failWaiting() {
     const error = { code: "connection.closed", message: gettext("Connection lost. Try again in a moment."), params: {} };
     for (const resolve of waiting.values()) resolve({ ok: false, error });
     waiting.clear();
+    for (const h of held.splice(0)) clearTimeout(h.timer);
   }
 
   function onMessage(data) {
@@ -81,13 +100,13 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
   function request(message) {
     const id = nextId++;
     const promise = new Promise((resolve) => waiting.set(id, resolve));
-    if (!conn.send({ ...message, id })) {
-      waiting.delete(id);
-      return Promise.resolve({
-        ok: false,
-        error: { code: "connection.closed", message: gettext("Not connected. Reconnecting…"), params: {} },
-      });
+    const full = { ...message, id };
+    if (conn.send(full)) return promise;
+    if (!everOpen && connection === "connecting") { // the page was drawn before the socket opened
+      held.push({ message: full, timer: setTimeout(() => fail(id), HOLD_MS) });
+      return promise;
     }
+    fail(id);
     return promise;
   }
 
