@@ -94,6 +94,31 @@ def test_private_game_page_is_404_with_no_state(make_lobby, make_user):
     for user in (None, make_user("stranger")):
         r = _page(user, game.pk)
         assert r.status_code == 404 and b"game-state" not in r.content
+        r = _page(user, game.pk, "?at=0")
+        assert r.status_code == 404 and b"replay-step" not in r.content
+    for path in ("/game/99999999999999999999/", "/game/0/", "/game/-1/", "/game/x/"):
+        assert Client().get(path).status_code == 404, path
+
+
+def test_the_embedded_state_cannot_end_its_script_element(make_lobby, monkeypatch):
+    """The state is JSON inside ``<script>``: ``<``, ``>`` and ``&`` are escaped in it, so no text
+    of a payload (a name, a sentence) can close the element or open another."""
+    from game.live import payloads
+
+    game, users = start_game(make_lobby, 3)
+    real = payloads.payload_text
+    evil = "</script><script>alert(1)</script><!-- & -->"
+
+    def with_evil_text(*args, **kwargs):
+        version, text = real(*args, **kwargs)
+        return version, text[:-1] + ',"note":' + json.dumps(evil) + "}"
+
+    monkeypatch.setattr(payloads, "payload_text", with_evil_text)
+    html = _page(users["stark"], game.pk).content.decode()
+    raw = re.search(r'<script type="application/json" id="game-state">(.*?)</script>', html, re.S).group(1)
+    assert "<" not in raw and ">" not in raw and "&" not in raw
+    state = json.loads(raw)
+    assert state["note"] == evil and state["viewer"] == "stark"
 
 
 def test_the_page_preloads_every_module_and_the_board(make_lobby):
