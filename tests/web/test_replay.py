@@ -177,6 +177,8 @@ def test_access_and_hostile_input(make_lobby, make_user):
     assert _client(player).get(f"/game/{game.pk}/replay/-1.json").status_code == 404
     assert _client(player).get(f"/game/{game.pk}/replay/abc.json").status_code == 404
     assert _client(player).get(f"/game/{game.pk + 999}/replay/0.json").status_code == 404
+    for url in ("/game/99999999999999999999/replay/0.json", "/game/99999999999999999999/replay/index.json", "/game/0/replay/0.json"):
+        assert _client(player).get(url).status_code == 404, url
     # deep links: ?at= is clamped, garbage ignored, never a 500
     for at in ("0", "5", "-3", "x", "1e9", "99999999999999999999999"):
         assert _client(player).get(f"/game/{game.pk}/?at={at}").status_code == 200
