@@ -81,7 +81,6 @@ class Book:
 
     def __init__(self, game: Game) -> None:
         self.game_id = game.pk
-        self.ruleset = game.ruleset
         self.rules = get_ruleset(game.ruleset)
         self.lock = threading.Lock()
         state = self.rules.new_game(game.players, game.seed, game.options)

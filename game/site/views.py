@@ -38,8 +38,8 @@ from game.rules import REGISTRY, get_ruleset
 
 from . import lobbies
 from .throttle import Throttle, client_ip, ip_bucket
-from .preload import page_preloads
 from .forms import ClaimForm, GuestForm, JoinForm, LobbyCreateForm, LoginForm, RegisterForm, wait_message
+from .preload import page_preloads
 
 User = get_user_model()
 TOO_MANY = 429  #: the HTTP status of a request refused by an abuse limit
@@ -433,8 +433,9 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
 
     For a quick first paint (issue 15) the page carries the viewer's first ``state`` message
     (``#game-state``: the very payload the socket sends that viewer, through the per-viewer
-    view), or in replay mode the first step (``#replay-step``, as the step URL answers), and asks the browser for every module and first fetch of the
-    screen at once (:mod:`.preload`). It is never cached (it holds the viewer's hidden cards)."""
+    view), or in replay mode its first step (``#replay-step``, as the step URL answers it), and
+    asks the browser for every module and first fetch of the screen at once (:mod:`.preload`).
+    It is never cached (it holds the viewer's hidden cards)."""
     from django.contrib.staticfiles import finders
     from django.templatetags.static import static
 
