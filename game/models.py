@@ -368,6 +368,9 @@ class Game(models.Model):
     deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    #: when the last action ended the game (NULL while it runs); the archive's and player pages'
+    #: finish time and duration (``updated_at`` moves on later writes, e.g. an admin's edit)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True, db_index=True, editable=False)
 
     class Meta:
         verbose_name = _("game")

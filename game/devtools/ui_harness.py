@@ -259,9 +259,14 @@ def page(request, gid: str):
         translation.activate(request.GET["lang"])
     viewer = _viewer(request, game)
     lang = "zh-hans" if (get_language() or "").startswith("zh") else "en"
-    config = {"gid": gid, "viewer": viewer, "lang": lang, "houses": list(game["state"].houses), "board": game["state"].edition}
+    edition = game["state"].edition
+    config = {"gid": gid, "viewer": viewer, "lang": lang, "houses": list(game["state"].houses), "board": edition}
+    from game.site.preload import page_preloads  # the game page's preloads, as on the live page
+
+    preload = page_preloads(edition, lang, "js/harness/agot2_client.js", "js/board/screen.js")
     return render(request, "game/harness_agot2.html", {"config": json.dumps(config), "gid": gid, "viewer": viewer,
-                                                        "houses": game["state"].houses, "position": game["position"]})
+                                                        "houses": game["state"].houses, "position": game["position"],
+                                                        "preload": preload})
 
 
 def state(request, gid: str):

@@ -239,8 +239,8 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
         fields += _clock_hook(game, before, actor, user is not None)
     result = rules.result(new)
     if result is not None:
-        game.status, game.result = Game.Status.FINISHED, result
-        fields += ["status", "result"]
+        game.status, game.result, game.finished_at = Game.Status.FINISHED, result, timezone.now()
+        fields += ["status", "result", "finished_at"]
         Lobby.objects.filter(pk=game.lobby_id).update(status=Lobby.Status.FINISHED)
     if game.version % snapshots.snapshot_every() == 0:
         game.snapshot, game.snapshot_version = snapshots.dump(new), game.version

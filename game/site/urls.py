@@ -1,9 +1,21 @@
 """HTTP URL patterns of the game app (lobbies and accounts)."""
 
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import path, register_converter
+from django.urls.converters import StringConverter
 
 from . import archive, my_games, notifications, views, webpush
+
+
+class TextConverter(StringConverter):
+    """A path segment that is text a database may store: no ``/`` and no NUL character (a
+    ``%00`` in a name or token would reach PostgreSQL, which refuses it with a server error;
+    such a URL names nothing: 404)."""
+
+    regex = "[^/\x00]+"
+
+
+register_converter(TextConverter, "text")
 
 urlpatterns = [
     path("", views.lobby_list, name="lobby_list"),
@@ -23,16 +35,16 @@ urlpatterns = [
     path("game/<int:pk>/export.json", archive.game_export, name="game_export"),
     path("archive/", archive.archive, name="archive"),
     path("leaderboard/", archive.leaderboard, name="leaderboard"),
-    path("leaderboard/<str:ruleset>/", archive.leaderboard, name="leaderboard_ruleset"),
-    path("u/<str:name>/", archive.player, name="player"),
-    path("invite/<str:token>/", views.lobby_invite, name="lobby_invite"),
+    path("leaderboard/<text:ruleset>/", archive.leaderboard, name="leaderboard_ruleset"),
+    path("u/<text:name>/", archive.player, name="player"),
+    path("invite/<text:token>/", views.lobby_invite, name="lobby_invite"),
     path("accounts/login/", views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/register/", views.register, name="register"),
     path("accounts/guest/", views.guest, name="guest"),
     path("accounts/claim/", views.claim, name="claim"),
     path("accounts/notifications/", notifications.preferences, name="notifications"),
-    path("accounts/notifications/unsubscribe/<str:token>/", notifications.unsubscribe, name="notifications_unsubscribe"),
+    path("accounts/notifications/unsubscribe/<text:token>/", notifications.unsubscribe, name="notifications_unsubscribe"),
     path("my/games/", my_games.my_games, name="my_games"),
     path("push/subscribe/", webpush.subscribe, name="push_subscribe"),
     path("push/unsubscribe/", webpush.unsubscribe, name="push_unsubscribe"),

@@ -25,10 +25,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from game.live import access
+from game.live import access, payloads, replay
 from game.live.seats import seat_of, seats_info
 from game.models import NAME_TAKEN, Game, Lobby, Profile, Seat, display_name, is_guest, language_key
 from game.options import ruleset_description, seat_words
@@ -37,6 +39,7 @@ from game.rules import REGISTRY, get_ruleset
 from . import lobbies
 from .throttle import Throttle, client_ip, ip_bucket
 from .forms import ClaimForm, GuestForm, JoinForm, LobbyCreateForm, LoginForm, RegisterForm, wait_message
+from .preload import page_preloads
 
 User = get_user_model()
 TOO_MANY = 429  #: the HTTP status of a request refused by an abuse limit
@@ -423,10 +426,17 @@ def claim(request: HttpRequest) -> HttpResponse:
 
 
 # --- live games ----------------------------------------------------------------------------------
+@never_cache
 def game_play(request: HttpRequest, pk: int) -> HttpResponse:
     """``/game/<id>/``: the generic live game page. Players see their seat's view; everyone else
     (anonymous visitors too, for public games) watches as a spectator. The page's script
-    (``static/js/live/play.js``) opens ``/ws/game/<id>/`` and mounts the ruleset's renderer."""
+    (``static/js/live/play.js``) opens ``/ws/game/<id>/`` and mounts the ruleset's renderer.
+
+    For a quick first paint (issue 15) the page carries the viewer's first ``state`` message
+    (``#game-state``: the very payload the socket sends that viewer, through the per-viewer
+    view), or in replay mode its first step (``#replay-step``, as the step URL answers it), and
+    asks the browser for every module and first fetch of the screen at once (:mod:`.preload`).
+    It is never cached (it holds the viewer's hidden cards)."""
     from django.contrib.staticfiles import finders
     from django.templatetags.static import static
 
@@ -465,7 +475,23 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
 
     if viewer is not None and webpush.enabled():
         ctx["config"]["push"] = {"key": webpush.public_key(), "subscribe": reverse("push_subscribe"), "worker": reverse("service_worker")}
+    ctx["preload"] = page_preloads(game.ruleset, lang, "js/live/play.js", *([renderer] if ctx["config"]["renderer"] else []))
+    ctx["first_state"] = ctx["first_step"] = None
+    if ctx["replay"]["at"] is None:
+        got = payloads.payload_text(game.pk, viewer, lang)
+        if got is not None:
+            ctx["first_state"] = _script_json(got[1])
+    else:  # the replay's first step, as /game/<id>/replay/<at>.json answers it
+        text = replay.step_text(game, viewer, lang, ctx["replay"]["at"])
+        opened = "true" if replay.is_open(game) else "false"
+        ctx["first_step"] = _script_json(f'{{"open":{opened},"latest":{game.version},"state":{text}}}')
     return render(request, "game/play.html", ctx)
+
+
+def _script_json(text: str) -> str:
+    """JSON text made safe inside ``<script type="application/json">`` (as Django's
+    ``json_script``: ``<``, ``>`` and ``&`` escaped, so no ``</script>`` can end it early)."""
+    return mark_safe(text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e"))
 
 
 @require_POST

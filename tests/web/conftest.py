@@ -92,3 +92,14 @@ def _fresh_abuse_limits():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_replay_rows():
+    """Each test starts with no kept replay books or finished games' rows (``game/live/replay.py``
+    keeps them per process, and test databases reuse game ids)."""
+    from game.live import replay
+
+    replay.forget()
+    yield
+    replay.forget()

@@ -62,9 +62,13 @@ def test_filters(games, make_lobby, make_user, client):
     name = next(iter(users_a.values())).username
     assert _ids(client.get(f"/archive/?player={name}")) == [a.pk]
     assert _ids(client.get(f"/archive/?player={name.upper()}")) == [a.pk]
-    Game.objects.filter(pk=a.pk).update(updated_at=datetime.datetime(2020, 5, 1, tzinfo=datetime.timezone.utc))
+    Game.objects.filter(pk=a.pk).update(finished_at=datetime.datetime(2020, 5, 1, tzinfo=datetime.timezone.utc))
     assert _ids(client.get("/archive/?until=2020-12-31")) == [a.pk]
     assert a.pk not in _ids(client.get("/archive/?since=2021-01-01"))
+    # the finish time is finished_at: a later write to the row (updated_at) does not move it
+    Game.objects.filter(pk=a.pk).update(updated_at=datetime.datetime(2024, 5, 1, tzinfo=datetime.timezone.utc))
+    assert _ids(client.get("/archive/?until=2020-12-31")) == [a.pk]
+    assert a.pk not in _ids(client.get("/archive/?since=2024-01-01"))
     for bad in ("game=chess", "players=99", "players=x", "since=yesterday", "player=" + "x" * 200):
         r = client.get(f"/archive/?{bad}")
         assert r.status_code == 400 and _ids(r) == [] and "errorlist" in r.content.decode()

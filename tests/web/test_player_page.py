@@ -60,3 +60,14 @@ def test_private_games_are_counted_but_not_shown_to_strangers(make_lobby, make_u
     c = Client()
     c.force_login(user)
     assert [row["game"].pk for row in c.get(f"/u/{user.username}/").context["recent"]] == [game.pk]
+
+
+def test_playing_now_counts_every_seat_of_a_running_game(make_lobby, make_user):
+    """"Playing now" shows a running game's seats as "3 / 3 players", not only the player's own."""
+    from .live_helpers import start_game
+
+    game, users = start_game(make_lobby, 3)
+    user = users["stark"]
+    r = Client().get(f"/u/{user.username}/")
+    assert [(lobby.pk, lobby.filled) for lobby in r.context["running"]] == [(game.lobby_id, 3)]
+    assert "3 / 3 players" in r.content.decode()

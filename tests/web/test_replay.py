@@ -179,6 +179,8 @@ def test_access_and_hostile_input(make_lobby, make_user):
     assert _client(player).get(f"/game/{game.pk}/replay/-1.json").status_code == 404
     assert _client(player).get(f"/game/{game.pk}/replay/abc.json").status_code == 404
     assert _client(player).get(f"/game/{game.pk + 999}/replay/0.json").status_code == 404
+    for url in ("/game/99999999999999999999/replay/0.json", "/game/99999999999999999999/replay/index.json", "/game/0/replay/0.json"):
+        assert _client(player).get(url).status_code == 404, url
     # deep links: ?at= is clamped, garbage ignored, never a 500
     for at in ("0", "5", "-3", "x", "1e9", "99999999999999999999999"):
         assert _client(player).get(f"/game/{game.pk}/?at={at}").status_code == 200
@@ -199,14 +201,70 @@ def test_spectators_cannot_replay_a_running_public_game(make_lobby, make_user):
 
 
 def test_a_step_reads_the_log_once_not_per_step(make_lobby, make_user, django_assert_max_num_queries):
-    """Stepping through a finished game: the log is read once per process; every later step
-    costs a bounded number of queries (the game row, the viewer's seat, the session), none
-    growing with the game."""
+    """Stepping through a finished game: the log is read once per process, and the game's row and
+    seats once every ``replay.KEEP_FOR`` seconds; every later step costs only the request's
+    session and user (2 queries), none growing with the game. Each step tells its server time."""
     game, users = start_game(make_lobby, 3)
     game = play_to_end(game.pk, users)
     c = _client(next(iter(users.values())))
     _step(c, game.pk, 0)
     for v in list(range(1, game.version + 1, 7)) + [game.version, 1]:
-        with django_assert_max_num_queries(6):
-            status, body = _step(c, game.pk, v)
-        assert status == 200 and body["state"]["version"] == v
+        with django_assert_max_num_queries(2):
+            r = c.get(f"/game/{game.pk}/replay/{v}.json")
+        assert r.status_code == 200 and json.loads(r.content)["state"]["version"] == v
+        name, dur = r["Server-Timing"].split(";dur=")
+        assert name == "replay" and float(dur) >= 0
+
+
+def test_a_finished_games_kept_row_follows_a_moderator_within_keep_for(make_lobby, make_user, monkeypatch):
+    """A moderator may still make a finished game's lobby private or give its seat to someone else:
+    the kept row and seats are read again after ``replay.KEEP_FOR`` seconds (here 0)."""
+    from game.live import replay
+    from game.models import Lobby, Seat
+
+    game, users = start_duke(make_lobby, make_user)
+    game = play_to_end(game.pk, users)
+    (seat, player), stranger = next(iter(users.items())), make_user("newcomer")
+    status, body = _step(_client(player), game.pk, 1)
+    assert status == 200 and body["state"]["viewer"] == seat
+    url = f"/game/{game.pk}/replay/1.json"
+    assert _client().get(url).status_code == 200
+    Lobby.objects.filter(pk=game.lobby_id).update(is_private=True)
+    Seat.objects.filter(lobby_id=game.lobby_id, user=player).update(user=stranger)
+    assert _client().get(url).status_code == 200  # kept: read again only after KEEP_FOR
+    monkeypatch.setattr(replay, "KEEP_FOR", 0.0)
+    assert _client().get(url).status_code == 404
+    assert _client(player).get(url).status_code == 404
+    status, body = _step(_client(stranger), game.pk, 2)
+    assert status == 200 and body["state"]["viewer"] == seat
+
+
+def test_a_books_states_are_the_logs_from_any_starting_point(make_lobby, settings):
+    """Whatever the order of the steps asked for (the end first, back, forward, far jumps), the
+    book's state at a version is the log folded from the start up to it: from a checkpoint, the
+    state last served, the pass from the start or the stored snapshot alike."""
+    from game.live import replay
+    from game.models import Action
+    from game.rules.base import open_view
+
+    settings.GAME_SNAPSHOT_EVERY = 7
+    game, users = start_game(make_lobby, 3)
+    game = play_to_end(game.pk, users)
+    assert game.snapshot_version > 0
+    rules = game.rules
+    state = rules.new_game(game.players, game.seed, game.options)
+    want = [open_view(rules, state, None)]
+    for actor, data in Action.objects.filter(game=game).order_by("number").values_list("actor", "action"):
+        state = rules.apply(state, actor, rules.parse_action(data))
+        want.append(open_view(rules, state, None))
+    rnd = random.Random(5)
+    n = game.version
+    order = [n, n - 1, n - 3, 0, 1, 2, 40, 39, n // 2, n // 2 + 1, n] + [rnd.randrange(0, n + 1) for _ in range(40)]
+    replay.forget()
+    b = replay.book(game)
+    assert open_view(rules, b.state(n), None) == want[n]
+    assert b.tip[0] == 0 and b.snapshot[0] == game.snapshot_version  # the end: the snapshot and the log's tail
+    for v in order:
+        assert open_view(rules, b.state(v), None) == want[v], v
+    marks = replay.marks(game)
+    assert marks[0]["version"] == 0 and b.tip[0] == n

@@ -20,7 +20,7 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         GameRating.objects.filter(reason="error").delete()
         rated = unrated = 0
-        for game in Game.objects.filter(status=Game.Status.FINISHED, rating__isnull=True).defer("snapshot").order_by("updated_at", "pk"):
+        for game in Game.objects.filter(status=Game.Status.FINISHED, rating__isnull=True).defer("snapshot").order_by("finished_at", "pk"):
             with transaction.atomic():
                 record = ratings.rate_game(game)
             rated += record.rated

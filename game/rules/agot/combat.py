@@ -66,6 +66,9 @@ class Combat:
     ``supports``: ``(house, area, "attacker"|"defender"|"none")`` as declared.
     ``tides``: Tides of Battle cards drawn (hidden until ``tides_revealed``).
     ``memo``: free memory for card abilities (immutable values).
+    ``final_parts``: each side's :func:`strength_parts` as the strength was resolved,
+    ``((house, ((part items), ...)), ...)``; set with ``final`` (the board changes afterwards:
+    casualties, retreats, clean-up; what the battle was fought with does not).
     """
 
     attacker: str
@@ -88,6 +91,7 @@ class Combat:
     step: str = "support"
     retreated: bool = False
     memo: tuple[tuple[str, Any], ...] = ()
+    final_parts: tuple[tuple[str, tuple[tuple[tuple[str, Any], ...], ...]], ...] = ()
 
 
 def pairs_get(pairs: tuple, key: str, default: Any = None) -> Any:
@@ -287,6 +291,21 @@ def strength_parts(state: State, house: str) -> list[dict[str, Any]]:
         tid = pairs_get(c.tides, house)
         parts.append({"part": "tides", "card": tid, "strength": tides_card(tid)["strength"]})
     return parts
+
+
+def shown_parts(state: State, house: str) -> list[dict[str, Any]]:
+    """The parts of ``house``'s strength that go with the strength a viewer is shown: before the
+    result (6. 决定胜负 / Determine the victor) :func:`strength_parts` now, summing to the base or,
+    once the cards are revealed, to the strength so far; from the result on, the parts as the
+    strength was resolved (``Combat.final_parts``), summing to ``final``. Parts read from the
+    board after the result would miss the units killed as casualties, the orders and garrison
+    removed in the clean-up and the units that retreated, while ``final`` keeps what they added.
+    Fresh dicts (the caller may keep or change them)."""
+    c = current(state)
+    frozen = pairs_get(c.final_parts, house)
+    if frozen is None:
+        return strength_parts(state, house)
+    return [dict(items) for items in frozen]
 
 
 def icons(state: State, house: str) -> tuple[int, int]:
@@ -588,9 +607,11 @@ def combat_resolve(state: State, task: tuple) -> None:
         fief = state.tracks["fiefdoms"]
         winner = a if fief.index(a) < fief.index(d) else d
     loser = d if winner == a else a
-    c = update(state, final=((a, fa), (d, fd)), winner=winner, loser=loser, step="result")
+    parts = {h: strength_parts(state, h) for h in (a, d)}
+    frozen = tuple((h, tuple(tuple(p.items()) for p in parts[h])) for h in (a, d))
+    c = update(state, final=((a, fa), (d, fd)), winner=winner, loser=loser, step="result", final_parts=frozen)
     state.emit("combat_result", area=c.area, attacker=a, defender=d, strength={a: fa, d: fd}, winner=winner, loser=loser, tie=fa == fd,
-               parts={h: strength_parts(state, h) for h in (a, d)})
+               parts=parts)
     push(state, *[("combat_hook", "result", h, card_of(c, h)) for h in combatants(state, c) if card_of(c, h)])
 
 
@@ -777,7 +798,7 @@ def public_view(state: State, viewer: str | None) -> dict[str, Any] | None:
         "chosen": sorted(h for h, _ in c.chosen),
         "base": dict(c.base),
         "blade": c.blade,
-        "parts": {h: strength_parts(state, h) for h in (c.attacker, c.defender)},
+        "parts": {h: shown_parts(state, h) for h in (c.attacker, c.defender)},
     }
     if c.revealed:
         out["cards"] = dict(c.cards)

@@ -8,7 +8,8 @@
 import { h, houseChip } from "./dom.js";
 import { svgEl } from "./svgboard.js";
 import { UNIT_PATHS } from "./overlay.js";
-import { fmt, gettext } from "./i18n.js";
+import { fmt, fmtNodes, gettext } from "./i18n.js";
+import { icon, iconRun } from "../icons.js";
 import { areaName, cardName, decisionName, houseName, optionName, orderShort, purposeName, tidesName, tidesTitle, tokenName, trackName, unitName } from "./names.js";
 
 const UNIT_ORDER = ["footman", "knight", "siege_engine", "ship"];
@@ -63,7 +64,7 @@ function placeOrders(d, ctx) {
         h("p", { class: "hint" }, gettext("Click one of your areas on the map, then pick an order token. You can change them until you confirm.")),
         h("p", { class: "counter", dataset: { role: "orders-count" } },
           fmt(gettext("Orders placed: %(n)s of %(m)s"), { n, m: o.must_place }), " · ",
-          h("span", { class: "stars" }, fmt(gettext("Special orders (★): %(n)s of %(m)s"), { n: specials(null), m: o.special_allowed }))));
+          h("span", { class: "stars" }, fmtNodes(gettext("Special orders (%(star)s): %(n)s of %(m)s"), { star: icon("star"), n: specials(null), m: o.special_allowed }))));
       const list = h("ul", { class: "area-list" });
       for (const a of o.areas) {
         const tok = draft[a];
@@ -83,7 +84,7 @@ function placeOrders(d, ctx) {
           const notHere = ((o.not_allowed || {})[sel] || []).includes(tok);
           const starBlocked = isSpecial(tok) && sp >= o.special_allowed;
           const label = h("span", {}, h("b", { class: "tok-short" }, orderShort(tok, ctx.data)), " ", tokenName(tok, ctx.data),
-            isSpecial(tok) ? " ★" : "", h("small", {}, " ×" + left));
+            isSpecial(tok) ? [" ", icon("star", gettext("Special order (gold, with a star)"))] : "", h("small", {}, " ×" + left));
           const b = h("button", {
             type: "button", class: "token" + (isSpecial(tok) ? " special" : ""), "data-token": tok, dataset: { key: "tok-" + tok },
             "aria-pressed": String(draft[sel] === tok), disabled: (left <= 0 && draft[sel] !== tok) || forbidden || notHere || (starBlocked && draft[sel] !== tok),
@@ -239,10 +240,10 @@ function march(d, ctx) {
   };
   const destLabel = (a) => {
     const info = (marches[sel].destinations || {})[a] || {};
-    let label = areaName(a, ctx.data);
-    if (info.fight === "combat") label += " ⚔ " + gettext("(battle)");
-    else if (info.fight === "neutral") label += " ⚔ " + fmt(gettext("(neutral force %(n)s)"), { n: info.neutral });
-    if (info.by === "transport") return [label + " ", shipIcon(gettext("by ship transport"))];
+    const label = [areaName(a, ctx.data)];
+    if (info.fight === "combat") label.push(" ", icon("swords"), " " + gettext("(battle)"));
+    else if (info.fight === "neutral") label.push(" ", icon("swords"), " " + fmt(gettext("(neutral force %(n)s)"), { n: info.neutral }));
+    if (info.by === "transport") label.push(" ", shipIcon(gettext("by ship transport")));
     return label;
   };
   return {
@@ -567,12 +568,19 @@ function choose(d, ctx) {
   };
 }
 
+// A house card's sword and fortification icons ("2 swords": two sword icons), or null.
+function cardIcons(c) {
+  if (!c.swords && !c.fortifications) return null;
+  return h("span", { class: "hc-icons" },
+    c.swords ? [" ", iconRun("sword", c.swords, fmt(gettext("%(n)s sword(s)"), { n: c.swords }))] : null,
+    c.fortifications ? [" ", iconRun("tower", c.fortifications, fmt(gettext("%(n)s fortification(s)"), { n: c.fortifications }))] : null);
+}
+
 function cardButton(id, ctx, onclick, pressed) {
   const c = ctx.data.house_cards[id] || {};
   return h("button", { type: "button", class: "house-card", onclick, "aria-pressed": pressed === undefined ? null : String(pressed), dataset: { key: "card-" + id, card: id } },
     h("span", { class: "hc-strength" }, String(c.strength ?? "?")), " ", h("strong", {}, c.name || id),
-    c.swords ? h("span", { class: "hc-icons" }, " ⚔×" + c.swords) : null,
-    c.fortifications ? h("span", { class: "hc-icons" }, " ♜×" + c.fortifications) : null,
+    cardIcons(c),
     c.ability ? h("small", { class: "hc-ability" }, c.ability) : null);
 }
 
@@ -581,8 +589,7 @@ function cardTile(id, ctx, compact = false) {
   const c = ctx.data.house_cards[id] || {};
   return h("div", { class: "house-card static" + (compact ? " compact" : ""), dataset: { card: id }, title: compact ? c.ability || null : null },
     h("span", { class: "hc-strength" }, String(c.strength ?? "?")), " ", h("strong", {}, c.name || id),
-    c.swords ? h("span", { class: "hc-icons" }, " ⚔×" + c.swords) : null,
-    c.fortifications ? h("span", { class: "hc-icons" }, " ♜×" + c.fortifications) : null,
+    cardIcons(c),
     c.ability && !compact ? h("small", { class: "hc-ability" }, c.ability) : null);
 }
 
@@ -608,7 +615,7 @@ const opponentOf = (o, me) => (me === o.attacker ? o.defender : o.attacker);
 // "Lannister attacks Stark in The Twins (from Seagard)."
 function battleLine(o, ctx) {
   if (!o.attacker) return null;
-  return h("p", { class: "battle-line" }, "⚔ " + fmt(gettext("%(attacker)s attacks %(defender)s in %(area)s (from %(origin)s)."), {
+  return h("p", { class: "battle-line" }, icon("swords"), " " + fmt(gettext("%(attacker)s attacks %(defender)s in %(area)s (from %(origin)s)."), {
     attacker: houseName(o.attacker, ctx.data), defender: houseName(o.defender, ctx.data),
     area: areaName(o.area, ctx.data), origin: areaName(o.origin, ctx.data) }));
 }
@@ -695,7 +702,7 @@ function useBlade(d, ctx) {
       const cards = c.cards || {};
       return h("div", { class: "decision use-blade" }, title(gettext("Valyrian Steel Blade")), battleLine(o, ctx), strengthLine(ctx),
         Object.keys(cards).length ? h("p", {}, gettext("House cards:") + " " + [o.attacker, o.defender].map((x) => houseName(x, ctx.data) + ": " + (cards[x] ? cardName(cards[x], ctx.data) + " (" + ((ctx.data.house_cards[cards[x]] || {}).strength ?? "?") + ")" : "—")).join(" · ")) : null,
-        o.tides ? h("p", { class: "my-tides", title: tidesTitle(o.tides, ctx.data) }, fmt(gettext("Your Tides of Battle card: %(card)s"), { card: tidesName(o.tides, ctx.data) })) : null,
+        o.tides ? h("p", { class: "my-tides", title: tidesTitle(o.tides, ctx.data) }, fmtNodes(gettext("Your Tides of Battle card: %(card)s"), { card: tidesName(o.tides, ctx.data) })) : null,
         h("p", { class: "hint" }, gettext("You hold the Valyrian Steel Blade: once per round you may use it in a battle you fight.")),
         h("div", { class: "choices" }, (o.options || []).map((x) => btn(label[x] || optionName(x, ctx.data), () => ctx.send({ type: "choose", option: x }),
           { key: "opt-" + x, class: x === "pass" ? "btn" : "btn btn-primary" }))));

@@ -4,7 +4,8 @@
 // drawn, revealed bids and the result. Also the details of one area (holder, icons, units).
 
 import { h, houseChip } from "./dom.js";
-import { fmt, gettext } from "./i18n.js";
+import { fmt, fmtNodes, gettext } from "./i18n.js";
+import { icon, iconRun } from "../icons.js";
 import { areaName, cardName, decisionName, houseName, phaseName, tidesName, tidesTitle, tokenName, trackName, unitName } from "./names.js";
 import { cardButton, publicHand } from "./decisions.js";
 
@@ -45,8 +46,8 @@ export function tracks(view, data) {
     const order = (view.tracks || {})[tr] || [];
     const used = tr === "fiefdoms" ? view.blade_used : tr === "kings_court" ? view.raven_used : false;
     const ol = h("ol", { class: "track", dataset: { track: tr } }, order.map((house, i) => h("li", {},
-      h("span", { class: "pos" }, (i + 1) + "."), houseChip(house, data), i === 0 ? h("span", { class: "dominance", title: domName[tr] }, " ◆" + (used ? " " + gettext("(used)") : "")) : null,
-      tr === "kings_court" && stars[i] ? h("span", { class: "kc-stars", title: fmt(gettext("%(n)s special orders"), { n: stars[i] }) }, " " + "★".repeat(stars[i])) : null)));
+      h("span", { class: "pos" }, (i + 1) + "."), houseChip(house, data), i === 0 ? h("span", { class: "dominance" }, " ", icon("diamond", domName[tr]), used ? " " + gettext("(used)") : "") : null,
+      tr === "kings_court" && stars[i] ? h("span", { class: "kc-stars" }, " ", iconRun("star", stars[i], fmt(gettext("%(n)s special orders"), { n: stars[i] }))) : null)));
     box.appendChild(h("div", { class: "track-row" }, h("h4", {}, trackName(tr, data), view.dominance && view.dominance[dom[tr]] ? "" : ""), ol));
   }
   const threat = view.threat || 0;
@@ -58,7 +59,9 @@ export function tracks(view, data) {
     : fmt(gettext("Westeros decks: I %(a)s · II %(b)s · III %(c)s · wildling %(w)s"),
       { a: view.decks.I, b: view.decks.II, c: view.decks.III, w: view.decks.wildling })));
   if (view.wildling_top) {
-    box.appendChild(h("p", { class: "wildling-top" }, gettext("Top wildling card (only you know):") + " " + cardName(view.wildling_top, data)));
+    // the open view of a finished game shows it to everyone; live, only the Raven's holder who looked
+    const label = view.open ? gettext("Top wildling card:") : gettext("Top wildling card (only you know):");
+    box.appendChild(h("p", { class: "wildling-top" }, label + " " + cardName(view.wildling_top, data)));
   }
   return box;
 }
@@ -155,7 +158,7 @@ export function combatBox(view, data, me) {
   if (!c) return lastBattle(view, data);
   const sides = [c.attacker, c.defender];
   const box = h("section", { class: "combat-box", "aria-label": gettext("Battle"), dataset: { step: c.step || "" } },
-    h("h3", {}, "⚔ " + fmt(gettext("Battle for %(area)s"), { area: areaName(c.area, data) })),
+    h("h3", {}, icon("swords"), " " + fmt(gettext("Battle for %(area)s"), { area: areaName(c.area, data) })),
     h("p", { class: "muted" }, fmt(gettext("March from %(origin)s · %(step)s"), { origin: areaName(c.origin, data), step: stepName(c.step) })));
   const row = (label, cell, key) => h("tr", { dataset: { row: key } }, h("th", { scope: "row" }, label), sides.map((x) => h("td", { dataset: { house: x } }, cell(x))));
   const unitsOf = (x) => {
@@ -186,7 +189,7 @@ export function combatBox(view, data, me) {
   };
   const tidesOf = (x) => {
     if (c.tides) return h("span", { title: tidesTitle(c.tides[x], data) }, tidesName(c.tides[x], data));
-    if (x === me && c.my_tides) return h("span", { title: tidesTitle(c.my_tides, data) }, fmt(gettext("%(card)s (only you see it)"), { card: tidesName(c.my_tides, data) }));
+    if (x === me && c.my_tides) return h("span", { title: tidesTitle(c.my_tides, data) }, fmtNodes(gettext("%(card)s (only you see it)"), { card: tidesName(c.my_tides, data) }));
     return (c.tides_drawn || []).includes(x) ? gettext("drawn (face down)") : "—";
   };
   const table = h("table", { class: "combat-table" },
@@ -278,7 +281,7 @@ export function combatBanner(view, data, onShow) {
   if (!c) return null;
   const s = c.strength || c.base || {};
   const part = (x) => houseName(x, data) + (s[x] !== undefined ? " " + s[x] : "");
-  return h("div", { class: "combat-banner", role: "status" }, "⚔ " + fmt(gettext("%(a)s vs %(b)s in %(area)s"), { a: part(c.attacker), b: part(c.defender), area: areaName(c.area, data) }),
+  return h("div", { class: "combat-banner", role: "status" }, icon("swords"), " " + fmt(gettext("%(a)s vs %(b)s in %(area)s"), { a: part(c.attacker), b: part(c.defender), area: areaName(c.area, data) }),
     c.winner ? " · " + fmt(gettext("%(house)s wins"), { house: houseName(c.winner, data) }) : "",
     onShow ? h("button", { type: "button", class: "btn btn-small show-battle", onclick: onShow }, gettext("Show the battle")) : null);
 }

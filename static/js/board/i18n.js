@@ -15,6 +15,33 @@ export function fmt(s, params) {
   return s.replace(/%\(([a-z_]+)\)s/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
+// fmtNodes("%(card)s (only you see it)", {card: node}) -> [node, " (only you see it)"]: a translated
+// sentence whose placeholders may be DOM nodes (an icon, a styled name), as children for h(). A
+// node keeps the punctuation that touches it on its line ("(★):" never breaks after "(").
+export function fmtNodes(s, params) {
+  const parts = s.split(/(%\([a-z_]+\)s)/).map((x) => {
+    const m = /^%\(([a-z_]+)\)s$/.exec(x);
+    if (!m || !(m[1] in params)) return x;
+    const v = params[m[1]];
+    return typeof Node !== "undefined" && v instanceof Node ? v : String(v);
+  });
+  const out = [];
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (typeof p === "string") { out.push(p); continue; }
+    const before = typeof out[out.length - 1] === "string" ? out.pop() : "";
+    const after = typeof parts[i + 1] === "string" ? parts[i + 1] : "";
+    const head = /\S*$/.exec(before)[0], tail = /^\S*/.exec(after)[0];
+    out.push(before.slice(0, before.length - head.length));
+    const glued = document.createElement("span");
+    glued.className = "nobr";
+    glued.append(head, p, tail);
+    out.push(glued);
+    if (typeof parts[i + 1] === "string") parts[i + 1] = after.slice(tail.length);
+  }
+  return out.filter((x) => x !== "");
+}
+
 // The catalogue script is loaded with `defer`; wait for it (at most ~2 s) before first render.
 export function catalogueReady() {
   if (typeof window.gettext === "function" || !document.querySelector("script[src*='jsi18n']")) {

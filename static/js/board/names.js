@@ -2,6 +2,8 @@
 // /boards/agot2.json in the viewer's language) and the screen's own words (gettext).
 
 import { fmt, gettext, pgettext } from "./i18n.js";
+import { h } from "./dom.js";
+import { iconRun } from "../icons.js";
 
 export const areaName = (id, data) => (data.areas[id] || {}).name || id;
 export const houseName = (id, data) => (data.houses[id] || {}).name || id;
@@ -121,15 +123,15 @@ export function purposeName(purpose, data) {
   return cardName(purpose, data);
 }
 
-// A Tides of Battle card in words: "+2", "+1 ⚔", "☠" (strength and icons).
+// A Tides of Battle card as its strength and icons: "+2", "+1" and a sword, "+0" and a skull
+// (a <span class="tides-name">; the icons are SVG with accessible names, tidesTitle says it in words).
 export function tidesName(id, data) {
   const t = (data.tides_cards || {})[id];
-  if (!t) return id || "?";
-  const parts = ["+" + t.strength];
-  if (t.swords) parts.push("⚔".repeat(t.swords));
-  if (t.fortifications) parts.push("♜".repeat(t.fortifications));
-  if (t.skulls) parts.push("☠".repeat(t.skulls));
-  return parts.join(" ");
+  if (!t) return h("span", { class: "tides-name" }, id || "?");
+  return h("span", { class: "tides-name", dataset: { tides: id } }, "+" + t.strength,
+    t.swords ? [" ", iconRun("sword", t.swords, fmt(gettext("%(n)s sword(s)"), { n: t.swords }))] : null,
+    t.fortifications ? [" ", iconRun("tower", t.fortifications, fmt(gettext("%(n)s fortification(s)"), { n: t.fortifications }))] : null,
+    t.skulls ? [" ", iconRun("skull", t.skulls, fmt(gettext("%(n)s skull(s): kills an enemy unit"), { n: t.skulls }))] : null);
 }
 
 // What a Tides of Battle card does, for a tooltip.

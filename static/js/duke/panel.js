@@ -121,7 +121,7 @@ export function panelHtml({ view, viewer, lang, decision, ui, buttons, choice, b
   // the players
   const rows = SEATS.map((s) => {
     const you = s === viewer ? ` <span class="tag">${esc(gettext("you"))}</span>` : "";
-    const turn = view.to_move === s && !view.result ? ` <span class="turn-dot" title="${esc(gettext("to move"))}">●</span>` : "";
+    const turn = view.to_move === s && !view.result ? ` <span class="turn-dot" role="img" title="${esc(gettext("to move"))}" aria-label="${esc(gettext("to move"))}"></span>` : "";
     const bag = view.bags[s].count;
     const lost = view.lost[s];
     return (

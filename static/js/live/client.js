@@ -10,19 +10,26 @@
 // client.takeBack(), client.vacation(on) (correspondence games: pause my deadlines),
 // client.followMyGames() + client.on("my_games", fn) (the header's "My games" badge).
 // The socket (static/js/live.js) reconnects by itself with back-off; every state message is a full view, so a
-// reconnect or a version gap needs no page reload.
+// reconnect or a version gap needs no page reload. The board may be drawn (from `initial`) before
+// the socket first opens: what is sent until then waits for it (at most HOLD_MS), it is not refused.
 
 import { connect } from "../live.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
+const HOLD_MS = 10000;
 
-export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl = window.WebSocket }) {
+// `initial`: a first `state` message already at hand (the page's own, see play.js): listeners get
+// it at once, and the socket's first state of the same version is not told twice.
+export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl = window.WebSocket, initial = null }) {
   const listeners = { state: [], connection: [], chat: [], error: [], seats: [], my_games: [] };
   const waiting = new Map(); // request id -> resolve
   let nextId = 1;
-  let latest = null; // last {view, pending, version, log, ...}
+  let latest = initial && initial.type === "state" ? initial : null; // last {view, pending, version, log, ...}
+  let told = latest; // the state listeners were last given
   let connection = "connecting";
   let closeCode = null; // the code of the last close
+  let everOpen = false;
+  const held = []; // [{message, timer}] asked for before the socket first opened
 
   function emit(kind, value) {
     for (const fn of listeners[kind]) {
@@ -37,20 +44,37 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
   function setConnection(state, code = null) {
     connection = state;
     if (state !== "open" && state !== "connecting") closeCode = code;
+    if (state === "open" && !everOpen) {
+      everOpen = true;
+      for (const h of held.splice(0)) {
+        clearTimeout(h.timer);
+        if (waiting.has(h.message.id) && !conn.send(h.message)) fail(h.message.id);
+      }
+    }
     emit("connection", state);
+  }
+
+  function fail(id, message = gettext("Not connected. Reconnecting…")) {
+    const resolve = waiting.get(id);
+    if (!resolve) return;
+    waiting.delete(id);
+    resolve({ ok: false, error: { code: "connection.closed", message, params: {} } });
   }
 
   function failWaiting() {
     const error = { code: "connection.closed", message: gettext("Connection lost. Try again in a moment."), params: {} };
     for (const resolve of waiting.values()) resolve({ ok: false, error });
     waiting.clear();
+    for (const h of held.splice(0)) clearTimeout(h.timer);
   }
 
   function onMessage(data) {
     if (data.type === "state") {
       if (latest && data.version < latest.version) return; // an older push overtaken by a resync
+      const same = told && told === initial && data.version === initial.version; // the page's state again
       latest = data;
-      emit("state", { view: data.view, pending: data.pending, version: data.version, log: data.log, status: data.status, result: data.result });
+      told = data;
+      if (!same) emit("state", { view: data.view, pending: data.pending, version: data.version, log: data.log, status: data.status, result: data.result });
       // the push after a change carries that version's seat status (docs/protocol.md, `seats`)
       if (data.seats) emit("seats", { type: "seats", ...data.seats });
     } else if (data.type === "result" || (data.type === "error" && data.id != null && waiting.has(data.id))) {
@@ -79,13 +103,13 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
   function request(message) {
     const id = nextId++;
     const promise = new Promise((resolve) => waiting.set(id, resolve));
-    if (!conn.send({ ...message, id })) {
-      waiting.delete(id);
-      return Promise.resolve({
-        ok: false,
-        error: { code: "connection.closed", message: gettext("Not connected. Reconnecting…"), params: {} },
-      });
+    const full = { ...message, id };
+    if (conn.send(full)) return promise;
+    if (!everOpen && connection === "connecting") { // the page was drawn before the socket opened
+      held.push({ message: full, timer: setTimeout(() => fail(id), HOLD_MS) });
+      return promise;
     }
+    fail(id);
     return promise;
   }
 

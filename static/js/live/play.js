@@ -12,13 +12,18 @@ const config = JSON.parse(document.getElementById("game-config").textContent);
 const seatName = Object.fromEntries(config.seats.map((s) => [s.seat, s.name]));
 const baseTitle = document.title;
 
-const live = createClient({ socket: config.socket, viewer: config.viewer, lang: config.lang });
+// the first state, in the page (the socket's first message to this viewer, sent with the HTML so
+// the board is drawn without waiting for the socket)
+const firstState = document.getElementById("game-state");
+const initial = firstState ? JSON.parse(firstState.textContent) : null;
+const live = createClient({ socket: config.socket, viewer: config.viewer, lang: config.lang, initial });
 window.gotwebClient = live; // for debugging and browser tests
 // replay mode (issue 18): the board, the log and the banners follow the replay; chat stays live
 const replayConfig = config.replay || { allowed: false, at: null };
 const replaying = replayConfig.allowed && replayConfig.at !== null;
 const client = replaying
-  ? createReplayClient({ stepUrl: replayConfig.step, viewer: config.viewer, lang: config.lang, at: replayConfig.at, latest: replayConfig.latest })
+  ? createReplayClient({ stepUrl: replayConfig.step, viewer: config.viewer, lang: config.lang, at: replayConfig.at, latest: replayConfig.latest,
+    initial: JSON.parse(document.getElementById("replay-step")?.textContent || "null") })
   : live;
 window.gotwebReplay = replaying ? client : null;
 

@@ -3,7 +3,8 @@
 // /game/<id>/replay/<version>.json (docs/protocol.md, "Replays and exports") instead of the
 // socket. Moves cannot be made: send() answers replay.read_only, and the decisions' options are
 // taken out of each state, so the renderers show no controls for them.
-//   createReplayClient({stepUrl, viewer, lang, at, latest})
+//   createReplayClient({stepUrl, viewer, lang, at, latest, initial})  initial: the first step's
+//   answer, already in the page (then goto(at) fetches nothing)
 //   client.goto(version), client.version, client.latest, client.on("replay", fn) fn({version, latest, open})
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
@@ -12,13 +13,20 @@ function withoutOptions(list) {
   return Array.isArray(list) ? list.map(({ options, ...d }) => d) : list;
 }
 
-export function createReplayClient({ stepUrl, viewer = null, lang = "en", at = 0, latest = 0 }) {
+export function createReplayClient({ stepUrl, viewer = null, lang = "en", at = 0, latest = 0, initial = null }) {
   const listeners = { state: [], connection: [], chat: [], error: [], seats: [], replay: [] };
   let current = null; // the state message shown
   let target = at;
   let last = latest;
   let opened = false;
   let asked = 0; // request sequence: a late answer to an older request is dropped
+  let given = false; // `initial` shown and not yet told as a replay position
+  if (initial && initial.state && initial.state.type === "state") {
+    current = initial.state;
+    last = initial.latest;
+    opened = initial.open;
+    given = true;
+  }
 
   function emit(kind, value) {
     for (const fn of listeners[kind]) {
@@ -38,6 +46,12 @@ export function createReplayClient({ stepUrl, viewer = null, lang = "en", at = 0
   async function goto(version) {
     const v = Math.max(0, Math.min(Number(version) || 0, last));
     target = v;
+    if (given && current && v === current.version) { // the page's own step: nothing to fetch
+      given = false;
+      emit("replay", { version: current.version, latest: last, open: opened });
+      return true;
+    }
+    given = false;
     const n = ++asked;
     let res;
     try {

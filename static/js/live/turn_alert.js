@@ -1,5 +1,5 @@
 // "Your turn" signals of the game page (issue 14): the tab's title ("(1) Your turn · …"), a
-// badge on the favicon (an SVG variant of static/img/favicon.svg), the optional sound, and a
+// badge on the favicon (static/img/favicon.svg, its crown drawn, with a green badge), the optional sound, and a
 // browser notification while the tab is hidden, once the player has allowed them (asked only when
 // they press "Notify me when it's my turn", never on page load).
 //
@@ -13,7 +13,8 @@
 
 const FAVICON_BADGE =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#7a1f1f"/>' +
-  '<text x="16" y="23" font-size="20" text-anchor="middle" fill="#f3d27a">♛</text>' +
+  '<g fill="#f3d27a" transform="translate(4.8 4.6) scale(1.4)"><path d="M1.2 4.6 4.6 8 8 2.2 11.4 8l3.4-3.4-1.5 7.8H2.7ZM2.8 13.4h10.4v1.8H2.8Z"/>' +
+  '<circle cx="1.4" cy="4" r="1.1"/><circle cx="8" cy="1.6" r="1.1"/><circle cx="14.6" cy="4" r="1.1"/></g>' +
   '<circle cx="24" cy="8" r="7.5" fill="#2e9d4a" stroke="#fff" stroke-width="1.5"/>' +
   '<text x="24" y="11.5" font-size="10" font-weight="700" text-anchor="middle" fill="#fff" font-family="sans-serif">1</text></svg>';
 

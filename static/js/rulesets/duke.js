@@ -14,7 +14,7 @@ import { panelHtml, statusHtml } from "../duke/panel.js";
 const CSS_URL = new URL("../../css/duke.css", import.meta.url).href;
 
 function ensureCss() {
-  if (document.querySelector(`link[href="${CSS_URL}"]`)) return;
+  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === CSS_URL)) return;
   const link = document.createElement("link");
   link.rel = "stylesheet";
   link.href = CSS_URL;

@@ -77,3 +77,36 @@ def test_defending_siege_engine_says_why_it_counts_zero():
     s = march(s, "tyrell", "the-reach", "kings-landing", ["footman"])
     view = _sums_hold(s)
     assert view["parts"]["baratheon"] == [{"part": "unit", "unit": "siege_engine", "area": "kings-landing", "strength": 0, "why_zero": "siege_defending"}]
+
+
+def test_parts_after_the_result_keep_what_the_battle_was_fought_with():
+    """6. 决定胜负 / Determine the victor, then 7. 战斗结算 / Combat resolution: Tyrell (knight,
+    footman, March +1, Randyll Tarly: 2 and one sword) beats Lannister (two footmen, Defense +1,
+    Ser Kevan: 1) in Blackwater, 6 to 4. The sword kills one footman and Lannister must choose
+    where the other retreats. While that choice waits (and in the open view of a finished game
+    alike), the parts shown beside the final strength still count the dead footman and the
+    Defense order: every view's parts sum to the final strength it shows, and they are the parts
+    the log's ``combat_result`` told."""
+    from game.rules.agot import RULESET as R
+
+    s = position(
+        units={
+            "the-reach": {"house": "tyrell", "units": ["knight", "footman"]},
+            "blackwater": {"house": "lannister", "units": ["footman", "footman"]},
+        },
+        orders={"the-reach": "march-plus-one", "blackwater": "defense-plus-one"},
+    )
+    s = march(s, "tyrell", "the-reach", "blackwater", ["knight", "footman"])
+    s = cards(s, tyrell="randyll-tarly", lannister="ser-kevan-lannister")
+    assert [d.kind for d in R.pending(s)] == ["retreat"]
+    assert [t for (_h, t, _r) in s.units_of("blackwater")] == ["footman"]  # one footman died
+    told = events(s, "combat_result")[-1]
+    assert told["strength"] == {"tyrell": 6, "lannister": 4}
+    for view in (R.view(s, None), R.view(s, "lannister"), R.open_view(s, "tyrell")):
+        c = view["combat"]
+        for h in ("tyrell", "lannister"):
+            assert sum(p["strength"] for p in c["parts"][h]) == c["strength"][h], (h, c["parts"][h])
+        assert c["parts"] == told["parts"]
+    la = R.view(s, None)["combat"]["parts"]["lannister"]
+    assert [p["unit"] for p in la if p["part"] == "unit"] == ["footman", "footman"]
+    assert {"part": "order", "token": "defense-plus-one", "strength": 1} in la
