@@ -475,7 +475,7 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
 
     if viewer is not None and webpush.enabled():
         ctx["config"]["push"] = {"key": webpush.public_key(), "subscribe": reverse("push_subscribe"), "worker": reverse("service_worker")}
-    ctx["preload"] = page_preloads(game.ruleset, lang, "js/live/play.js", *([renderer] if ctx["config"]["renderer"] else []))
+    ctx["preload"] = page_preloads(game.ruleset, lang, "js/live/play.js", *([renderer] if ctx["config"]["renderer"] else []), "js/topbar.js")
     ctx["first_state"] = ctx["first_step"] = None
     if ctx["replay"]["at"] is None:
         got = payloads.payload_text(game.pk, viewer, lang)

@@ -104,13 +104,15 @@ def test_agot1_round_by_clicking(browser, live, shots):
         wait_decision(stark, "choose_house_card")
         hand = stark.locator(".decision .cards button.house-card")
         assert hand.count() == 7
-        assert "♜×1" in stark.locator(".decision button[data-card='ser-rodrik-cassel']").inner_text()
+        rodrik = stark.locator(".decision button[data-card='ser-rodrik-cassel'] .hc-icons [role=img]")
+        assert rodrik.count() == 1 and rodrik.get_attribute("aria-label") == "1 fortification(s)"
         assert stark.locator(".opponent-hand .house-card").count() == 7
         stark.locator(".decision button[data-card='ser-rodrik-cassel']").click()
         stark.screenshot(path=shots("2-stark-house-card"))
         act(stark, ".decision .btn-primary")
         wait_decision(bar, "choose_house_card")
-        assert "⚔×1" in bar.locator(".decision button[data-card='stannis-baratheon']").inner_text()
+        stannis = bar.locator(".decision button[data-card='stannis-baratheon'] .hc-icons [role=img]")
+        assert [stannis.nth(i).get_attribute("aria-label") for i in range(stannis.count())] == ["1 sword(s)", "1 fortification(s)"]
         bar.locator(".decision button[data-card='stannis-baratheon']").click()
         act(bar, ".decision .btn-primary")
         # both cards revealed: every viewer's combat panel shows them with their icons

@@ -188,7 +188,7 @@ function raid(d, ctx) {
       const box = h("div", { class: "decision raid" }, title(gettext("Resolve a Raid order")),
         h("p", { class: "hint" }, gettext("Pick one of your Raid orders, then the order it removes (highlighted), or remove it with no effect.")));
       box.appendChild(h("div", { class: "choices" }, Object.keys(raids).map((a) =>
-        btn(areaName(a, ctx.data) + (two.has(a) ? " ★" : ""), () => { sel = a; picks = undefined; ctx.rerender(); }, { pressed: sel === a, key: "from-" + a, class: "btn btn-small" }))));
+        btn(two.has(a) ? h("span", {}, areaName(a, ctx.data), " ", icon("star", gettext("Special order (gold, with a star)"))) : areaName(a, ctx.data), () => { sel = a; picks = undefined; ctx.rerender(); }, { pressed: sel === a, key: "from-" + a, class: "btn btn-small" }))));
       if (sel) {
         if (two.has(sel)) box.appendChild(h("p", { class: "hint two-targets" }, gettext("This special Raid order may remove up to two orders next to it (never a Defense order).")));
         const opts = raids[sel].map((a) => btn(areaName(a, ctx.data) + " (" + tokenName(ctx.view.orders[a].token, ctx.data) + ")",

@@ -178,7 +178,7 @@ export function combatBox(view, data, me) {
     if (!i) return null;
     return h("span", { class: "hc-icons", dataset: { swords: String(i.swords), fortifications: String(i.fortifications) },
       title: fmt(gettext("%(s)s sword(s), %(f)s fortification(s)"), { s: i.swords, f: i.fortifications }) },
-    " ⚔" + i.swords + " ♜" + i.fortifications);
+    " ", icon("sword"), String(i.swords), " ", icon("tower"), String(i.fortifications));
   };
   const cardOf = (x) => {
     if (c.cards) return c.cards[x] ? h("span", {}, cardName(c.cards[x], data) + " (" + ((data.house_cards[c.cards[x]] || {}).strength ?? "?") + ")", iconsOf(x)) : gettext("no card");
