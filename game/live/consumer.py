@@ -43,7 +43,7 @@ from django.utils import translation
 from game.models import Game
 from game.rules import IllegalAction
 
-from . import apply, bots, chat, errors, gamelog, notify, payloads, stand_ins
+from . import apply, bots, chat, errors, gamelog, memory, notify, payloads, stand_ins
 from .access import may_see
 from .hub import hub
 from .notify import game_group
@@ -337,6 +337,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         self.requests, self.chat_limit = shared_limits(self.scope)
         self.group = game_group(self.game_id)
         await hub().join(self.group, self)
+        memory.hold(self.game_id)  # the game's states stay in this process while a socket watches
+        self.holding = True
         await self.accept()
         self.seats_version = -1
         await self.push_state()
@@ -346,12 +348,15 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         await database_sync_to_async(bots.schedule_bots)(self.game_id)
 
     async def release(self) -> None:
-        """Stop catching up and leave the hub: once the consumer has ended, however it ended
-        (:class:`Guarded`)."""
+        """Stop catching up, leave the hub and let go of the game (:mod:`game.live.memory`):
+        once the consumer has ended, however it ended (:class:`Guarded`)."""
         if self.catch_up_task is not None:
             self.catch_up_task.cancel()
         if hasattr(self, "group"):
             await hub().leave(self.group, self)
+        if getattr(self, "holding", False):
+            self.holding = False
+            memory.let_go(self.game_id)  # the last socket here: the process forgets the game
 
     # --- sending ----------------------------------------------------------------------------------
     async def send_json(self, data) -> None:
@@ -369,6 +374,9 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         # a pushed version this process committed (or already rendered) needs no database: no
         # thread hop; otherwise the payload is read in a worker thread
         text = None if version is None else payloads.cached_payload_text(self.game_id, self.ruleset, self.viewer, self.lang, version)
+        if text is None and version is not None and await payloads.load_version(self.game_id, self.ruleset, version):
+            # another process's version: read once for all of this process's sockets of the game
+            text = payloads.cached_payload_text(self.game_id, self.ruleset, self.viewer, self.lang, version)
         if text is not None:
             got = (version, text)
         else:

@@ -251,6 +251,12 @@ def tell_players(game: Game) -> None:
         notify.user_games_changed(sorted(changed))
 
 
+def on_game_forgotten(sender, game_id: int, **kwargs) -> None:
+    """Receiver of :data:`game.live.signals.game_forgotten`: this process no longer keeps
+    ``game_id`` (its next commit here tells every player, as a game first seen does)."""
+    _LAST_AWAITED.pop(game_id, None)
+
+
 def after_commit(game: Game) -> float | None:
     """The mails a committed change of ``game`` makes due (:func:`check_game`)."""
     return check_game(game.pk)
