@@ -31,6 +31,7 @@ default the console backend), ``DEFAULT_FROM_EMAIL``, links made absolute with `
 from __future__ import annotations
 
 import heapq
+import math
 import logging
 import queue
 import threading
@@ -257,6 +258,23 @@ def on_game_forgotten(sender, game_id: int, **kwargs) -> None:
     _LAST_AWAITED.pop(game_id, None)
 
 
+def due_later(game: Game, now: float | None = None) -> float | None:
+    """From the committed row alone (no query): the unix time when the first turn mail of
+    ``game`` may fall due, when none can be due now (a running game, not by correspondence,
+    whose awaited seats have all waited less than ``NOTIFY_MAIL_AFTER``); else None, and
+    :func:`check_game` must look now. The worker then keeps a timer instead of reading the
+    game and its seats after every act (bots' seats count too: their timer only looks early)."""
+    now = time.time() if now is None else now
+    if game.status != Game.Status.RUNNING or is_correspondence(game) or game.awaited_since is None:
+        return None
+    stand_ins = game.stand_ins or {}
+    dues = [float(t) + mail_after() for h, t in game.awaited_since.items() if h not in stand_ins]
+    if not dues:
+        return math.inf  # nobody awaited but stand-ins: nothing can fall due before another commit
+    first = min(dues)
+    return first if first > now else None
+
+
 def after_commit(game: Game) -> float | None:
     """The mails a committed change of ``game`` makes due (:func:`check_game`)."""
     return check_game(game.pk)
@@ -265,7 +283,8 @@ def after_commit(game: Game) -> float | None:
 class Worker:
     """One daemon thread per process: takes committed games from a queue (a burst of commits of
     one game is checked once), sends their due mails (:func:`check_game`), and wakes again when
-    a game's next turn mail falls due. Timers live in memory: a restarted process forgets them
+    a game's next turn mail falls due. A committed row that shows no mail can be due yet
+    (:func:`due_later`) sets that timer without reading the database. Timers live in memory: a restarted process forgets them
     (``manage.py notify_sweep`` catches up)."""
 
     def __init__(self) -> None:
@@ -308,7 +327,17 @@ class Worker:
                 except queue.Empty:
                     break
             if items:
-                ids = list(dict.fromkeys(item.pk for item in items))
+                latest = {}
+                for item in items:
+                    latest[item.pk] = item
+                ids = []
+                for game_id, item in latest.items():
+                    due = due_later(item)
+                    if due is None:
+                        ids.append(game_id)
+                    elif due != math.inf and not (game_id in self.scheduled and self.scheduled[game_id] <= due + 0.5):
+                        self.scheduled[game_id] = due + 0.5
+                        heapq.heappush(self.timers, (due + 0.5, game_id))
             else:
                 at, game_id = heapq.heappop(self.timers)
                 if self.scheduled.get(game_id) != at:
@@ -342,7 +371,10 @@ def on_game_committed(sender, game: Game, **kwargs) -> None:
         log.exception("badge hints failed for game %s", game.pk)
     if not getattr(settings, "NOTIFY_MAILS", True):
         return
-    copy = Game(pk=game.pk, lobby_id=game.lobby_id, version=game.version, status=game.status)
+    copy = Game(
+        pk=game.pk, lobby_id=game.lobby_id, version=game.version, status=game.status,
+        awaited_since=game.awaited_since, stand_ins=game.stand_ins, time_control=game.time_control,
+    )
     if getattr(settings, "NOTIFY_IN_THREAD", True):
         WORKER.submit(copy)
     else:

@@ -273,3 +273,24 @@ def test_the_worker_mails_when_the_wait_is_over(make_lobby, settings, mailoutbox
     assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users if h != house)
     time.sleep(3)  # and no second mail for the same decisions
     assert len(mailoutbox) == 2
+
+
+def test_the_worker_needs_no_query_while_no_mail_can_be_due(make_lobby, settings):
+    """``due_later``: from the committed row alone, when the first turn mail may fall due (the
+    worker keeps a timer and reads nothing); None when one may be due now, the game has ended or
+    it is played by correspondence (the worker then checks the database)."""
+    settings.NOTIFY_MAIL_AFTER = 300
+    game, users = start_game(make_lobby, players=3)
+    apply.act(game.pk, users["stark"], legal_json(game.pk, "stark"), 0)
+    game.refresh_from_db()
+    now = time.time()
+    due = notifications.due_later(game, now)
+    assert due == min(game.awaited_since.values()) + 300 and due > now
+    assert notifications.due_later(game, due + 1) is None  # the wait is over: look now
+    settings.NOTIFY_MAIL_AFTER = 0
+    assert notifications.due_later(game, now) is None
+    settings.NOTIFY_MAIL_AFTER = 300
+    game.time_control = {"kind": "deadline", "hours": 24}
+    assert notifications.due_later(game, now) is None
+    game.time_control, game.status = {}, Game.Status.FINISHED
+    assert notifications.due_later(game, now) is None
