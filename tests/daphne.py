@@ -18,14 +18,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def launch(env: dict[str, str], port: int, log_path: Path, command: list[str] | None = None, timeout: float = 30):
+def launch(env: dict[str, str], port: int, log_path: Path, command: list[str] | None = None, timeout: float = 30,
+           cwd: Path | None = None):
     """Migrate the database ``env`` names, start daphne on ``port`` (or ``command``, which must
     serve that port) with its output in ``log_path``, and wait until it accepts connections.
-    Returns ``(url, process)``. Raises RuntimeError with the server's log if it does not start."""
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    ``cwd``: the checkout whose code runs (default this one). Returns ``(url, process)``. Raises
+    RuntimeError with the server's log if it does not start."""
+    cwd = cwd or ROOT
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=cwd, env=env, check=True)
     command = command or [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "gotweb.asgi:application"]
     with open(log_path, "ab") as log:
-        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + timeout
     while True:
         try:
