@@ -226,6 +226,9 @@ LIVE_MAX_DEPTH = 32  # objects and lists nested in one such message (deeper: mes
 #: of LIVE_BURST / LIVE_RATE seconds) per user, or per IP for anonymous visitors, for the messages
 #: that cost the database (act, stand_in, take_back, sync) over all their sockets and processes
 LIVE_RATE, LIVE_BURST = 20, 40
+#: threads that write acts, chat lines and stand-ins on PostgreSQL, each with its own connection
+#: (game/live/writers.py; 1: Channels' single database thread, as on SQLite)
+LIVE_WRITE_THREADS = env.int("LIVE_WRITE_THREADS", default=4)
 #: chat lines per second and burst, per connection and (in windows of burst / rate seconds) per user
 LIVE_CHAT_RATE, LIVE_CHAT_BURST = 0.5, 5
 LIVE_SOCKETS_PER_USER = env.int("LIVE_SOCKETS_PER_USER", default=20)  # open sockets of one logged-in user

@@ -43,7 +43,7 @@ from django.utils import translation
 from game.models import Game
 from game.rules import IllegalAction
 
-from . import apply, bots, chat, errors, gamelog, memory, notify, payloads, stand_ins
+from . import apply, bots, chat, errors, gamelog, memory, notify, payloads, stand_ins, writers
 from .access import may_see
 from .hub import hub
 from .notify import game_group
@@ -138,7 +138,8 @@ def _valid_unicode(text: str, msg) -> bool:
 
 
 async def published(fn, *args):
-    """``fn(*args)`` (a call of the apply path, chat or stand-ins) in the database thread, with the group messages
+    """``fn(*args)`` (a call of the apply path, chat or stand-ins) in a writer thread
+    (:mod:`game.live.writers`), with the group messages
     of what it committed held (:func:`game.live.notify.held`), then published through this process's
     hub, which hands them to its own sockets at once. Returns what ``fn`` returns; what it raises
     propagates, and then nothing was committed or published. A database that cannot be reached
@@ -150,7 +151,7 @@ async def published(fn, *args):
             return fn(*args), messages
 
     try:
-        result, messages = await database_sync_to_async(run)()
+        result, messages = await writers.in_writer(run)()
     except DB_DOWN as exc:
         log.warning("live: database unavailable for %s: %r", getattr(fn, "__name__", fn), exc)
         raise Unavailable() from exc

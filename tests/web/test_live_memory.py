@@ -31,12 +31,24 @@ async def test_the_last_socket_of_a_game_takes_its_memory_with_it(application, m
     houses = ["stark", "lannister", "baratheon"]
     socks = {h: (await connect(application, game.pk, users[h]))[0] for h in houses}
     watcher, _ = await connect(application, game.pk, None)
+    seen = {id(ws): 0 for ws in [*socks.values(), watcher]}
+
+    async def read(ws) -> dict:
+        msg = await ws.receive_json_from(timeout=20)
+        if msg.get("type") == "state":
+            seen[id(ws)] = max(seen[id(ws)], msg["version"])
+        return msg
+
     for v, h in enumerate(houses):  # every order placed: revealed, events for everyone
         action = await sync_to_async(legal_json)(game.pk, h)
         await socks[h].send_json_to({"type": "act", "id": v, "version": v, "action": action})
-        got = [m for m in await drain(socks[h]) if m.get("type") == "result"]
-        assert got and got[0]["ok"], got
-    for ws in [*socks.values(), watcher]:
+        got = await read(socks[h])
+        while got.get("type") != "result":
+            got = await read(socks[h])
+        assert got["ok"], got
+    for ws in [*socks.values(), watcher]:  # every socket holds version 3
+        while seen[id(ws)] < 3:
+            await read(ws)
         await drain(ws)
     assert all(_held(game.pk).values()), _held(game.pk)  # played here: everything is kept
     for ws in socks.values():
