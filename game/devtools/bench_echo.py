@@ -86,7 +86,17 @@ class HubCountConsumer(AsyncWebsocketConsumer):
             gc.collect()
             out.update(rss_kb=_rss_kb(), blocks=sys.getallocatedblocks(), held=held_games(),
                        traced=tracemalloc.get_traced_memory()[0] if tracemalloc.is_tracing() else None)
+            if tracemalloc.is_tracing():  # where the memory grew since the last "mem" (file:line)
+                global _last_snapshot
+                snap = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
+                if _last_snapshot is not None:
+                    out["grew"] = [[str(st.traceback), st.size_diff, st.count_diff]
+                                   for st in snap.compare_to(_last_snapshot, "lineno")[:25]]
+                _last_snapshot = snap
         await self.send(text_data=json.dumps(out))
+
+
+_last_snapshot = None
 
 
 def _rss_kb() -> int:

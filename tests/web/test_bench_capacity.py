@@ -23,7 +23,8 @@ def test_sockets_go_to_the_processes_in_turn_or_by_game():
     assert [s[3] for s in by_socket[:6]] == list("abcdef") and all(s[3] is None and s[1] == "" for s in by_socket[6:])
     spectators = {s[2] for s in by_socket[6:]}
     assert len(spectators) == 4 and all(a.startswith("127.") for a in spectators)  # distinct loopback addresses
-    assert {s[0] for s in capacity.socket_specs(game, [1, 2], "game", 3)} == {2}
+    assert {s[0] for s in capacity.socket_specs(game, [1, 2], "game", 10)} == {2}  # the second game
+    assert {s[0] for s in capacity.socket_specs(game, [1, 2], "game", 20)} == {1}
 
 
 def test_profile_summary_reads_py_spy_raw_samples(tmp_path, capsys):
