@@ -56,6 +56,9 @@ Environment variables (all optional):
 * ``LIVE_SOCKETS_PER_USER`` / ``LIVE_SOCKETS_PER_IP`` -- how many websockets (game and lobby
   sockets together) one logged-in user, and the anonymous visitors of one IP address, may hold
   open at once (default 20 and 60); one more is closed with code 4429 (``docs/protocol.md``).
+* ``LIVE_WRITE_THREADS`` -- on PostgreSQL, how many threads of each process write acts, chat
+  lines and stand-ins at once, each with its own connection (default 4; ``1``: Channels' single
+  database thread, as always on SQLite); see ``game/live/writers.py``.
 * ``EMAIL_URL`` -- where mails go, as django-environ's ``email_url``: e.g.
   ``smtp+tls://user:password@smtp.example.org:587`` (default ``consolemail://``: mails are printed
   on the console, which is what ``make run`` shows). ``DEFAULT_FROM_EMAIL`` -- the sender

@@ -17,7 +17,8 @@ sockets served at once.
 consumers in this process's hub (:meth:`game.live.hub.Hub.member_count`): tests against a real
 daphne process (the fuzz, ``tests/e2e/test_live_fuzz_daphne.py``) check with it that sockets
 which closed, however their messages went, left no consumer behind. The text ``mem`` is answered
-with the process's memory after a full garbage collection (``python -m tests.bench.capacity``):
+with the process's memory after a full garbage collection (``python -m tests.bench.capacity``;
+``mem-detail`` adds ``"grew"``, the source lines that allocated most since the last ``mem-detail``):
 ``{"members", "rss_kb", "blocks"`` (``sys.getallocatedblocks()``), ``"traced"`` (bytes that
 ``tracemalloc`` traces, when the process runs with ``PYTHONTRACEMALLOC``, else None) and
 ``"held"`` (:func:`held_games`)``}``.
@@ -82,11 +83,11 @@ class HubCountConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         out = {"members": hub().member_count()}
-        if text_data == "mem":
+        if text_data in ("mem", "mem-detail"):
             gc.collect()
             out.update(rss_kb=_rss_kb(), blocks=sys.getallocatedblocks(), held=held_games(),
                        traced=tracemalloc.get_traced_memory()[0] if tracemalloc.is_tracing() else None)
-            if tracemalloc.is_tracing():  # where the memory grew since the last "mem" (file:line)
+            if text_data == "mem-detail" and tracemalloc.is_tracing():  # where it grew since the last "mem-detail"
                 global _last_snapshot
                 snap = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
                 if _last_snapshot is not None:

@@ -512,18 +512,18 @@ class Daphnes:
                 p.kill()
 
 
-async def _ask_mem(port: int) -> dict:
+async def _ask_mem(port: int, detail: bool = False) -> dict:
     from tests.wsclient import WS
 
     ws = await WS.connect(f"ws://127.0.0.1:{port}/ws/bench/hub-count/", ORIGIN)
-    await ws.send("mem")
+    await ws.send("mem-detail" if detail else "mem")
     out = await ws.recv_json(60)
     await ws.close()
     return out
 
 
-def ask_mem(port: int) -> dict:
-    return asyncio.run(_ask_mem(port))
+def ask_mem(port: int, detail: bool = False) -> dict:
+    return asyncio.run(_ask_mem(port, detail))
 
 
 class Usage:
@@ -743,7 +743,7 @@ def memory(a, env: dict, tmp: Path, tag: str, tree: Path | None = None, label: s
         batch1 = make_games(m, f"{tag}m1")
         connect(batch1)
         play(10)
-        m1 = ask_mem(port)
+        m1 = ask_mem(port, a.memory_detail and traced)
         # a second set of 10 sockets on the same games: anonymous spectators, each from its own address
         second = [{**gm, "key": f"second-{gm['id']}",
                    "sockets": [(port, "", spectator_addr(), None) for _ in range(PLAYERS + SPECTATORS)]} for gm in batch1]
@@ -751,7 +751,7 @@ def memory(a, env: dict, tmp: Path, tag: str, tree: Path | None = None, label: s
         if r["errors"]:
             raise RuntimeError(f"memory phase: {r['errors']}")
         r = r["sockets"]
-        m2 = ask_mem(port)
+        m2 = ask_mem(port, a.memory_detail and traced)
         close()
         m3 = ask_mem(port)
         batch2 = make_games(m, f"{tag}m2")
