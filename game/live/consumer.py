@@ -353,11 +353,13 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         once the consumer has ended, however it ended (:class:`Guarded`)."""
         if self.catch_up_task is not None:
             self.catch_up_task.cancel()
-        if hasattr(self, "group"):
-            await hub().leave(self.group, self)
-        if getattr(self, "holding", False):
-            self.holding = False
-            memory.let_go(self.game_id)  # the last socket here: the process forgets the game
+        try:
+            if hasattr(self, "group"):
+                await hub().leave(self.group, self)
+        finally:  # even when leaving the hub failed
+            if getattr(self, "holding", False):
+                self.holding = False
+                memory.let_go(self.game_id)  # the last socket here: the process forgets the game
 
     # --- sending ----------------------------------------------------------------------------------
     async def send_json(self, data) -> None:
