@@ -58,6 +58,9 @@ Environment variables (all optional):
 * ``LIVE_SOCKETS_PER_USER`` / ``LIVE_SOCKETS_PER_IP`` -- how many websockets (game and lobby
   sockets together) one logged-in user, and the anonymous visitors of one IP address, may hold
   open at once (default 20 and 60); one more is closed with code 4429 (``docs/protocol.md``).
+* ``LIVE_WRITE_THREADS`` -- on PostgreSQL, how many threads of each process write acts, chat
+  lines and stand-ins at once, each with its own connection (default 4; ``1``: Channels' single
+  database thread, as always on SQLite); see ``game/live/writers.py``.
 * ``EMAIL_URL`` -- where mails go, as django-environ's ``email_url``: e.g.
   ``smtp+tls://user:password@smtp.example.org:587`` (default ``consolemail://``: mails are printed
   on the console, which is what ``make run`` shows). ``DEFAULT_FROM_EMAIL`` -- the sender
@@ -240,6 +243,9 @@ LIVE_MAX_DEPTH = 32  # objects and lists nested in one such message (deeper: mes
 #: of LIVE_BURST / LIVE_RATE seconds) per user, or per IP for anonymous visitors, for the messages
 #: that cost the database (act, stand_in, take_back, sync) over all their sockets and processes
 LIVE_RATE, LIVE_BURST = 20, 40
+#: threads that write acts, chat lines and stand-ins on PostgreSQL, each with its own connection
+#: (game/live/writers.py; 1: Channels' single database thread, as on SQLite)
+LIVE_WRITE_THREADS = env.int("LIVE_WRITE_THREADS", default=4)
 #: chat lines per second and burst, per connection and (in windows of burst / rate seconds) per user
 LIVE_CHAT_RATE, LIVE_CHAT_BURST = 0.5, 5
 LIVE_SOCKETS_PER_USER = env.int("LIVE_SOCKETS_PER_USER", default=20)  # open sockets of one logged-in user

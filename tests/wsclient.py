@@ -25,10 +25,13 @@ class WS:
         self.reader, self.writer = reader, writer
 
     @classmethod
-    async def connect(cls, url: str, origin: str, cookie: str = "", timeout: float = 10) -> "WS":
-        """Open ``ws://host:port/path`` with ``Origin: origin`` and ``Cookie: cookie``."""
+    async def connect(cls, url: str, origin: str, cookie: str = "", timeout: float = 10, local_host: str | None = None) -> "WS":
+        """Open ``ws://host:port/path`` with ``Origin: origin`` and ``Cookie: cookie``, from the
+        local address ``local_host`` when given (e.g. ``127.0.0.7``: any address of the loopback
+        range, so a benchmark's anonymous visitors come from distinct IP addresses)."""
         parts = urlsplit(url)
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(parts.hostname, parts.port), timeout)
+        local = None if local_host is None else (local_host, 0)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(parts.hostname, parts.port, local_addr=local), timeout)
         path = parts.path + (f"?{parts.query}" if parts.query else "")
         key = base64.b64encode(os.urandom(16)).decode()
         lines = [

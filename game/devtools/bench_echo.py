@@ -16,12 +16,20 @@ sockets served at once.
 ``/ws/bench/hub-count/`` answers every text message with ``{"members": n}``, the number of
 consumers in this process's hub (:meth:`game.live.hub.Hub.member_count`): tests against a real
 daphne process (the fuzz, ``tests/e2e/test_live_fuzz_daphne.py``) check with it that sockets
-which closed, however their messages went, left no consumer behind.
+which closed, however their messages went, left no consumer behind. The text ``mem`` is answered
+with the process's memory after a full garbage collection (``python -m tests.bench.capacity``;
+``mem-detail`` adds ``"grew"``, the source lines that allocated most since the last ``mem-detail``):
+``{"members", "rss_kb", "blocks"`` (``sys.getallocatedblocks()``), ``"traced"`` (bytes that
+``tracemalloc`` traces, when the process runs with ``PYTHONTRACEMALLOC``, else None) and
+``"held"`` (:func:`held_games`)``}``.
 """
 
 from __future__ import annotations
 
+import gc
 import json
+import sys
+import tracemalloc
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path
@@ -74,7 +82,39 @@ class HubCountConsumer(AsyncWebsocketConsumer):
         await self.accept()
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
-        await self.send(text_data=json.dumps({"members": hub().member_count()}))
+        out = {"members": hub().member_count()}
+        if text_data in ("mem", "mem-detail"):
+            gc.collect()
+            out.update(rss_kb=_rss_kb(), blocks=sys.getallocatedblocks(), held=held_games(),
+                       traced=tracemalloc.get_traced_memory()[0] if tracemalloc.is_tracing() else None)
+            if text_data == "mem-detail" and tracemalloc.is_tracing():  # where it grew since the last "mem-detail"
+                global _last_snapshot
+                snap = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
+                if _last_snapshot is not None:
+                    out["grew"] = [[str(st.traceback), st.size_diff, st.count_diff]
+                                   for st in snap.compare_to(_last_snapshot, "lineno")[:25]]
+                _last_snapshot = snap
+        await self.send(text_data=json.dumps(out))
+
+
+_last_snapshot = None
+
+
+def _rss_kb() -> int:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def held_games() -> dict[str, int]:
+    """How many games each of this process's memories of games holds now
+    (:func:`game.live.memory.held_games`, the site's followers and the hub's groups)."""
+    from game.live.memory import held_games as live_held
+    from game.site import notifications
+
+    return {**live_held(), "awaited": len(notifications._LAST_AWAITED), "hub_groups": len(hub().groups)}
 
 
 websocket_urlpatterns = [

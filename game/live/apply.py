@@ -396,6 +396,14 @@ def _remember(game: Game) -> None:
     _LAST_ROW[game.pk] = {f: getattr(game, f) for f in _ROW_FIELDS}
 
 
+def forget(game_id: int) -> None:
+    """Drop the remembered row and seats of ``game_id`` (:mod:`game.live.memory`): its next act
+    takes the locked path once."""
+    _LAST_ROW.pop(game_id, None)
+    for key in [k for k in list(_SEAT_OF) if k[0] == game_id]:
+        _SEAT_OF.pop(key, None)
+
+
 def _remember_seat(game_id: int, user_id: int, seat: str) -> None:
     if len(_SEAT_OF) >= _REMEMBER_MAX:
         _SEAT_OF.clear()

@@ -81,9 +81,14 @@ _scheduled: set[int] = set()
 _threads: list[threading.Thread] = []
 _sched_lock = threading.Lock()
 #: ``(game id, seed) -> monotonic time`` when a game was found to have no bot seat; trusted for
-#: :data:`BOTLESS_FOR` seconds (the 63-bit seed tells a game from an earlier one with the same id)
+#: :data:`BOTLESS_FOR` seconds (the 63-bit seed tells a game from an earlier one with the same id).
+#: A game's bot seats are fixed when it starts; stand-ins (the other way a bot plays) are on the
+#: game row, and an act of a game with stand-ins never trusts this cache. Every socket's connect
+#: checks again, and a game this process forgets (:mod:`game.live.memory`) is forgotten here too.
+#: (It was 10 s: at 150 games of people, a bot thread with its own new database connection every
+#: 10 s per game took a fifth of the process's time; ``python -m tests.bench.capacity``.)
 _botless: dict[tuple[int, int], float] = {}
-BOTLESS_FOR = 10.0
+BOTLESS_FOR = 600.0
 
 
 def remember_botless(game_id: int, seed: int) -> None:

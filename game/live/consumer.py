@@ -45,7 +45,7 @@ from django.utils import translation
 from game.models import Game
 from game.rules import IllegalAction
 
-from . import apply, bots, chat, errors, gamelog, notify, payloads, stand_ins
+from . import apply, bots, chat, errors, gamelog, memory, notify, payloads, stand_ins, writers
 from .access import may_see
 from .hub import hub
 from .notify import game_group, user_group
@@ -140,7 +140,8 @@ def _valid_unicode(text: str, msg) -> bool:
 
 
 async def published(fn, *args):
-    """``fn(*args)`` (a call of the apply path, chat or stand-ins) in the database thread, with the group messages
+    """``fn(*args)`` (a call of the apply path, chat or stand-ins) in a writer thread
+    (:mod:`game.live.writers`), with the group messages
     of what it committed held (:func:`game.live.notify.held`), then published through this process's
     hub, which hands them to its own sockets at once. Returns what ``fn`` returns; what it raises
     propagates, and then nothing was committed or published. A database that cannot be reached
@@ -152,7 +153,7 @@ async def published(fn, *args):
             return fn(*args), messages
 
     try:
-        result, messages = await database_sync_to_async(run)()
+        result, messages = await writers.in_writer(run)()
     except DB_DOWN as exc:
         log.warning("live: database unavailable for %s: %r", getattr(fn, "__name__", fn), exc)
         raise Unavailable() from exc
@@ -339,6 +340,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         self.requests, self.chat_limit = shared_limits(self.scope)
         self.group = game_group(self.game_id)
         await hub().join(self.group, self)
+        memory.hold(self.game_id)  # the game's states stay in this process while a socket watches
+        self.holding = True
         await self.accept()
         self.seats_version = -1
         await self.push_state()
@@ -348,14 +351,19 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         await database_sync_to_async(bots.schedule_bots)(self.game_id)
 
     async def release(self) -> None:
-        """Stop catching up and leave the hub: once the consumer has ended, however it ended
-        (:class:`Guarded`)."""
+        """Stop catching up, leave the hub and let go of the game (:mod:`game.live.memory`):
+        once the consumer has ended, however it ended (:class:`Guarded`)."""
         if self.catch_up_task is not None:
             self.catch_up_task.cancel()
-        if hasattr(self, "group"):
-            await hub().leave(self.group, self)
-        if getattr(self, "badge_group", None):
-            await hub().leave(self.badge_group, self)
+        try:
+            if hasattr(self, "group"):
+                await hub().leave(self.group, self)
+            if getattr(self, "badge_group", None):
+                await hub().leave(self.badge_group, self)
+        finally:  # even when leaving the hub failed
+            if getattr(self, "holding", False):
+                self.holding = False
+                memory.let_go(self.game_id)  # the last socket here: the process forgets the game
 
     # --- sending ----------------------------------------------------------------------------------
     async def send_json(self, data) -> None:
@@ -373,6 +381,9 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         # a pushed version this process committed (or already rendered) needs no database: no
         # thread hop; otherwise the payload is read in a worker thread
         text = None if version is None else payloads.cached_payload_text(self.game_id, self.ruleset, self.viewer, self.lang, version)
+        if text is None and version is not None and await payloads.load_version(self.game_id, self.ruleset, version):
+            # another process's version: read once for all of this process's sockets of the game
+            text = payloads.cached_payload_text(self.game_id, self.ruleset, self.viewer, self.lang, version)
         if text is not None:
             got = (version, text)
         else:

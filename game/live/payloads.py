@@ -99,12 +99,12 @@ def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: 
     rules = get_ruleset(ruleset)
     if not hasattr(rules, "shared_view"):
         head, view, tail = _payload_parts(game_id, ruleset, state, version, viewer, lang)
-        return _dumps({**head, "view": view, **tail})
+        return _dumps({**head, "view": view, **tail}, game_id=game_id)
     shared_text = _shared_text(game_id, version, rules, state)
     own = rules.own_view(state, viewer)
     head, tail = _head_and_tail(game_id, ruleset, rules, state, version, viewer, lang, own)
     own = windowed_view(own)
-    own_text = _dumps(own, events_of=own)
+    own_text = _dumps(own, events_of=own, game_id=game_id)
     if shared_text == "{}":
         view_text = own_text
     elif own_text == "{}":
@@ -134,10 +134,11 @@ def _shared_text(game_id: int, version: int, rules, state: Any) -> str:
     return text
 
 
-def _dumps(data: dict[str, Any], events_of: dict[str, Any] | None = None) -> str:
+def _dumps(data: dict[str, Any], events_of: dict[str, Any] | None = None, game_id: int | None = None) -> str:
     """``data`` as compact JSON. The ``events`` list of ``events_of`` (default ``data["view"]``),
-    when there is one, is spliced in from each event's JSON text, made once per event (events
-    are never changed once made): the same text as encoding it whole, at a fraction of the cost."""
+    when there is one, is spliced in from each event's JSON text, made once per event of game
+    ``game_id`` (events are never changed once made): the same text as encoding it whole, at a
+    fraction of the cost."""
     holder = events_of if events_of is not None else data.get("view")
     evs = holder.get("events") if isinstance(holder, dict) else None
     if not isinstance(evs, list) or not evs:
@@ -146,27 +147,44 @@ def _dumps(data: dict[str, Any], events_of: dict[str, Any] | None = None) -> str
     data = marked if holder is data else {**data, "view": marked}
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     mark = json.dumps(_EVENTS_MARK)
-    return text.replace(mark, _events_text(evs), 1)
+    return text.replace(mark, _events_text(evs, game_id), 1)
 
 
 _EVENTS_MARK = "\x00events-" + secrets.token_hex(8)  # a string no event or view holds
-_EVENT_JSON: dict[int, tuple[Any, str]] = {}
-_EVENT_JSON_MAX = 50_000
+#: ``game id -> {id(event): (event, its JSON text)}``: each game's own, so that a game let go
+#: (:func:`forget`) takes its events' texts with it
+_EVENT_JSON: dict[int | None, dict[int, tuple[Any, str]]] = {}
+_EVENT_JSON_MAX = 5_000  # events per game (a whole game has about 1,000): past it, that game's are made again
+_EVENT_JSON_GAMES = 1_024  # games: past it, the oldest game's are forgotten
 
 
-def _events_text(evs: list) -> str:
-    return "[" + ",".join(map(_event_json, evs)) + "]"
+def _events_text(evs: list, game_id: int | None = None) -> str:
+    known = _EVENT_JSON.get(game_id)
+    if known is None:
+        if len(_EVENT_JSON) >= _EVENT_JSON_GAMES:
+            _EVENT_JSON.pop(next(iter(_EVENT_JSON), None), None)
+        known = _EVENT_JSON[game_id] = {}
+    elif len(known) >= _EVENT_JSON_MAX:
+        known.clear()
+    out = []
+    for ev in evs:
+        hit = known.get(id(ev))
+        if hit is None or hit[0] is not ev:
+            hit = known[id(ev)] = (ev, json.dumps(ev, separators=(",", ":"), ensure_ascii=False))  # kept with the event: its id is not reused
+        out.append(hit[1])
+    return "[" + ",".join(out) + "]"
 
 
-def _event_json(ev: Any) -> str:
-    hit = _EVENT_JSON.get(id(ev))
-    if hit is not None and hit[0] is ev:
-        return hit[1]
-    text = json.dumps(ev, separators=(",", ":"), ensure_ascii=False)
-    if len(_EVENT_JSON) >= _EVENT_JSON_MAX:
-        _EVENT_JSON.clear()
-    _EVENT_JSON[id(ev)] = (ev, text)  # the event is kept with its text: its id is not reused
-    return text
+def forget(game_id: int) -> None:
+    """Drop everything this module keeps of ``game_id``: its payloads, shared views and event
+    texts (:mod:`game.live.memory`, when no socket of this process watches it any more)."""
+    with PAYLOADS.lock:
+        for key in [k for k in PAYLOADS.items if k[0] == game_id]:
+            del PAYLOADS.items[key]
+    with _SHARED_LOCK:
+        for key in [k for k in _SHARED_TEXT if k[0] == game_id]:
+            del _SHARED_TEXT[key]
+    _EVENT_JSON.pop(game_id, None)
 
 
 def cached_payload_text(game_id: int, ruleset: str, viewer: str | None, lang: str, version: int) -> str | None:
@@ -212,3 +230,38 @@ def payload_text(game_id: int, viewer: str | None, lang: str, version: int | Non
     text = _payload_text(game_id, game.ruleset, snapshots.state_at(game, version), version, viewer, key)
     PAYLOADS.put((game_id, version, viewer, key), text)
     return version, text
+
+
+#: ``(game id, version) -> Future`` of a state being read for this process's sockets (event loop only)
+_LOADING: dict[tuple[int, int], "asyncio.Future[bool]"] = {}
+
+
+async def load_version(game_id: int, ruleset: str, version: int) -> bool:
+    """Make the state of ``version`` (committed by another process) cached here, once for all
+    of this process's sockets of the game that want it at the same time: the first one reads it
+    (:func:`game.live.snapshots.advance`, in the database thread), the others wait for that
+    read. True when it is cached now (then :func:`cached_payload_text` serves every viewer
+    without the database); False when it could not be made that way (the caller reads the
+    payload with :func:`payload_text`). What the read raises reaches every waiter."""
+    import asyncio
+
+    from channels.db import database_sync_to_async
+
+    if snapshots.CACHE.get(game_id, version) is not None:
+        return True
+    key = (game_id, version)
+    pending = _LOADING.get(key)
+    if pending is not None:
+        return await asyncio.shield(pending)
+    fut = asyncio.get_running_loop().create_future()
+    _LOADING[key] = fut
+    try:
+        ok = await database_sync_to_async(snapshots.advance)(game_id, ruleset, version)
+    except BaseException as exc:
+        fut.set_exception(exc)
+        fut.exception()  # retrieved: no "never retrieved" warning when nobody else waited
+        raise
+    finally:
+        _LOADING.pop(key, None)
+    fut.set_result(ok)
+    return ok

@@ -17,3 +17,8 @@ game_finished = Signal()
 #: ``stand_ins``, ``decisions_since``, ``lobby_id``). A receiver must be quick (it runs on the
 #: act's path: hand the work to a thread) and must not raise.
 game_committed = Signal()
+
+#: sent when this process keeps nothing more of a game in memory (its last socket here closed,
+#: :func:`game.live.memory.let_go`): ``sender=Game``, ``game_id=``. Receivers drop what they
+#: remember of that game; they run on the event loop, so they must be quick and must not raise.
+game_forgotten = Signal()

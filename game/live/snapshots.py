@@ -4,9 +4,11 @@ A game's state is a fold of ``apply`` over its :class:`~game.models.Action` log 
 principle 3; the site's notes folded by :func:`game.rules.base.note`, see
 :func:`game.rules.base.step`); everything here is only a cache of that fold:
 
-* :data:`CACHE` keeps the latest states of recent games in this process, keyed by
-  ``(game id, version)``. A version names exactly one state (the log is append-only), so a cached
-  entry is never stale, whichever process appended the actions.
+* :data:`CACHE` keeps the latest states of the games this process's sockets watch (and, for a
+  while, of a few others), keyed by ``(game id, version)``. A version names exactly one state (the
+  log is append-only), so a cached entry is never stale, whichever process appended the actions.
+  A game no socket of this process watches costs it no state: it comes back from the snapshot and
+  the log when needed.
 * ``Game.snapshot`` holds the pickled state at ``Game.snapshot_version``, written every
   ``settings.GAME_SNAPSHOT_EVERY`` actions (default 20), together with :func:`code_key`, a
   fingerprint of the engine's source files. A snapshot made by other engine code, or one that does
@@ -48,31 +50,91 @@ def code_key(ruleset: str) -> str:
 
 
 class StateCache:
-    """A small thread-safe LRU of ``(game id, version) -> state`` (states are never modified)."""
+    """A thread-safe cache of ``(game id, version) -> state`` (states are never modified).
 
-    def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple[int, int], Any] = OrderedDict()
+    Per game it keeps the latest ``per_game`` versions it was given (an act needs the latest, a
+    push the one it names, a process that did not make a version the one before it). Games that
+    sockets of this process watch are *held* (:meth:`hold`, :meth:`let_go`; see
+    :mod:`game.live.memory`) and keep their states however many there are: a live site has as
+    many games in play as it has, and an evicted state costs the next act a snapshot load and a
+    replay. Other games (an HTTP view's, a bot's without watchers) are kept for at most ``ttl``
+    seconds after their last use and at most ``size`` of them, least recently used first out.
+    A game let go by its last socket is forgotten at once (:meth:`drop`)."""
+
+    def __init__(self, size: int = 64, per_game: int = 3, ttl: float = 120.0, clock=None) -> None:
+        import time
+
+        self.size, self.per_game, self.ttl = size, per_game, ttl
+        self.clock = clock or time.monotonic
+        self._games: dict[int, OrderedDict[int, Any]] = {}
+        self._loose: OrderedDict[int, float] = OrderedDict()  # games not held -> last use
+        self._held: dict[int, int] = {}  # game -> how many holders
         self._lock = threading.Lock()
 
     def get(self, game_id: int, version: int) -> Any:
         with self._lock:
-            key = (game_id, version)
-            state = self._items.get(key)
-            if state is not None:
-                self._items.move_to_end(key)
+            versions = self._games.get(game_id)
+            state = None if versions is None else versions.get(version)
+            if state is not None and game_id in self._loose:
+                self._loose[game_id] = self.clock()
+                self._loose.move_to_end(game_id)
             return state
 
     def put(self, game_id: int, version: int, state: Any) -> None:
         with self._lock:
-            self._items[(game_id, version)] = state
-            self._items.move_to_end((game_id, version))
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            versions = self._games.setdefault(game_id, OrderedDict())
+            versions[version] = state
+            if len(versions) > self.per_game:  # keep the newest versions
+                for v in sorted(versions)[: len(versions) - self.per_game]:
+                    del versions[v]
+            if game_id not in self._held:
+                self._loose[game_id] = self.clock()
+                self._loose.move_to_end(game_id)
+            self._expire()
+
+    def _expire(self) -> None:
+        old = self.clock() - self.ttl
+        while self._loose:
+            game_id, used = next(iter(self._loose.items()))
+            if len(self._loose) <= self.size and used >= old:
+                break
+            del self._loose[game_id]
+            self._games.pop(game_id, None)
+
+    def hold(self, game_id: int) -> None:
+        """One more holder of ``game_id`` (a socket of this process): its states stay."""
+        with self._lock:
+            self._held[game_id] = self._held.get(game_id, 0) + 1
+            self._loose.pop(game_id, None)
+
+    def let_go(self, game_id: int) -> bool:
+        """One holder fewer; the last one's leaving forgets the game's states. True then."""
+        with self._lock:
+            n = self._held.get(game_id, 0) - 1
+            if n > 0:
+                self._held[game_id] = n
+                return False
+            self._held.pop(game_id, None)
+            self._games.pop(game_id, None)
+            self._loose.pop(game_id, None)
+            return True
+
+    def drop(self, game_id: int) -> None:
+        """Forget every state of ``game_id`` (held or not)."""
+        with self._lock:
+            self._games.pop(game_id, None)
+            self._loose.pop(game_id, None)
+
+    def games(self) -> set[int]:
+        """The games of which a state is kept now (diagnostics)."""
+        with self._lock:
+            self._expire()
+            return {g for g, versions in self._games.items() if versions}
 
     def clear(self) -> None:
         with self._lock:
-            self._items.clear()
+            self._games.clear()
+            self._loose.clear()
 
 
 CACHE = StateCache()
@@ -137,3 +199,25 @@ def state_at(game, version: int | None = None) -> Any:
         state = step(rules, state, actor, data)  # an action, or a note of the site
     CACHE.put(game.pk, target, state)
     return state
+
+
+def advance(game_id: int, ruleset: str, version: int) -> bool:
+    """Put the state of ``version`` in :data:`CACHE` from the cached state of ``version - 1`` and
+    the one entry of the log between them (an action or a note of the site; one query, no game
+    row): how a process catches up with a
+    version another process committed. False (nothing done) when ``version - 1`` is not cached or
+    the action is not in the log; the caller then reads the game as usual. Blocking: call it in
+    the database thread."""
+    from game.models import Action
+    from game.rules import get_ruleset
+
+    if CACHE.get(game_id, version) is not None:
+        return True
+    prev = CACHE.get(game_id, version - 1)
+    if prev is None:
+        return False
+    rows = list(Action.objects.filter(game_id=game_id, number=version).values_list("actor", "action"))
+    if len(rows) != 1:
+        return False
+    CACHE.put(game_id, version, step(get_ruleset(ruleset), prev, *rows[0]))  # an action, or a note of the site
+    return True

@@ -42,6 +42,7 @@ default the console backend), ``DEFAULT_FROM_EMAIL``, links made absolute with `
 from __future__ import annotations
 
 import heapq
+import math
 import logging
 import queue
 import threading
@@ -337,6 +338,32 @@ def tell_players(game: Game) -> None:
         notify.user_games_changed(sorted(changed))
 
 
+def on_game_forgotten(sender, game_id: int, **kwargs) -> None:
+    """Receiver of :data:`game.live.signals.game_forgotten`: this process no longer keeps
+    ``game_id`` (its next commit here tells every player, as a game first seen does)."""
+    _LAST_AWAITED.pop(game_id, None)
+
+
+def due_later(game: Game, now: float | None = None) -> float | None:
+    """From the committed row alone (no query): the unix time when the first turn mail of
+    ``game`` may fall due, when none can be due now (a running game, not by correspondence,
+    without Web Push, whose awaited seats have all waited less than ``NOTIFY_MAIL_AFTER``); else
+    None, and
+    :func:`check_game` must look now. The worker then keeps a timer instead of reading the
+    game and its seats after every act (bots' seats count too: their timer only looks early)."""
+    now = time.time() if now is None else now
+    if game.status != Game.Status.RUNNING or is_correspondence(game) or game.awaited_since is None:
+        return None
+    if webpush.enabled():  # a push may be owed at once (check_game knows who has a page open)
+        return None
+    stand_ins = game.stand_ins or {}
+    dues = [float(t) + mail_after() for h, t in game.awaited_since.items() if h not in stand_ins]
+    if not dues:
+        return math.inf  # nobody awaited but stand-ins: nothing can fall due before another commit
+    first = min(dues)
+    return first if first > now else None
+
+
 def after_commit(game: Game) -> float | None:
     """The mails a committed change of ``game`` makes due (:func:`check_game`)."""
     return check_game(game.pk)
@@ -345,9 +372,11 @@ def after_commit(game: Game) -> float | None:
 class Worker:
     """One daemon thread per process: takes committed games from a queue (a burst of commits of
     one game is checked once), sends their due mails (:func:`check_game`), and wakes again when
-    a game's next turn mail falls due. Timers live in memory: a restarted process forgets them,
-    so a server process also sweeps every game at start and every ``NOTIFY_SWEEP_EVERY`` seconds
-    (:meth:`start_sweeps`; ``manage.py notify_sweep`` does the same by hand)."""
+    a game's next turn mail falls due. A committed row that shows no mail can be due yet
+    (:func:`due_later`) sets that timer without reading the database. Timers live in memory: a
+    restarted process forgets them, so a server process also sweeps every game at start and every
+    ``NOTIFY_SWEEP_EVERY`` seconds (:meth:`start_sweeps`; ``manage.py notify_sweep`` does the same
+    by hand)."""
 
     def __init__(self) -> None:
         self.stopped = False
@@ -414,7 +443,17 @@ class Worker:
                 connections.close_all()  # this thread's own connections
                 return
             if items:
-                ids = list(dict.fromkeys(item.pk for item in items))
+                latest = {}
+                for item in items:
+                    latest[item.pk] = item
+                ids = []
+                for game_id, item in latest.items():
+                    due = due_later(item)
+                    if due is None:
+                        ids.append(game_id)
+                    elif due != math.inf and not (game_id in self.scheduled and self.scheduled[game_id] <= due + 0.5):
+                        self.scheduled[game_id] = due + 0.5
+                        heapq.heappush(self.timers, (due + 0.5, game_id))
             elif self.sweeping and time.time() >= self.next_sweep:
                 self.next_sweep = time.time() + self.sweeping
                 try:
@@ -458,7 +497,10 @@ def on_game_committed(sender, game: Game, **kwargs) -> None:
         log.exception("badge hints failed for game %s", game.pk)
     if not getattr(settings, "NOTIFY_MAILS", True):
         return
-    copy = Game(pk=game.pk, lobby_id=game.lobby_id, version=game.version, status=game.status)
+    copy = Game(
+        pk=game.pk, lobby_id=game.lobby_id, version=game.version, status=game.status,
+        awaited_since=game.awaited_since, stand_ins=game.stand_ins, time_control=game.time_control,
+    )
     if getattr(settings, "NOTIFY_IN_THREAD", True):
         WORKER.submit(copy)
     else:

@@ -68,3 +68,62 @@ def test_a_payload_carries_the_latest_events_only(make_lobby):
     full = R.view(snapshots.state_at(game), "stark")["events"]
     assert sent["view"]["events"] == full[-gamelog.LOG_WINDOW :]
     assert [line["n"] for line in sent["log"]] == list(range(sent["view"]["events_from"], len(full)))
+
+
+def test_another_process_version_is_one_query_from_the_previous_state(make_lobby, django_assert_num_queries):
+    """A version committed by another process (not in this process's cache) is made from the
+    cached state before it and the one logged action: one query, no game row."""
+    game, users = start_game(make_lobby, 3)
+    apply.act(game.pk, users["stark"], legal_json(game.pk, "stark"), 0)
+    game.refresh_from_db()
+    expected = snapshots.state_at(game, 1)
+    snapshots.CACHE.drop(game.pk)
+    snapshots.CACHE.put(game.pk, 0, snapshots.state_at(game, 0))
+    with django_assert_num_queries(1):
+        assert snapshots.advance(game.pk, "agot2", 1)
+    assert snapshots.CACHE.get(game.pk, 1) == expected
+    assert not snapshots.advance(game.pk, "agot2", 3)  # nothing cached before it: the caller reads the game
+
+
+def test_another_process_note_is_advanced_over_too(make_lobby):
+    """A note of the site (a time-out, a hand-over) committed by another process is an entry of
+    the log like an action: :func:`snapshots.advance` folds it with the engine's ``note``, not
+    as a player's action."""
+    from django.db import transaction
+
+    from game.live import notes
+    from game.models import Game
+
+    game, users = start_game(make_lobby, 3)
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        apply.note_locked(locked, [notes.entry(notes.TIMEOUT, "stark")])
+    game.refresh_from_db()
+    expected = snapshots.state_at(game, 1)
+    snapshots.CACHE.drop(game.pk)
+    snapshots.CACHE.put(game.pk, 0, snapshots.state_at(game, 0))
+    assert snapshots.advance(game.pk, "agot2", 1)
+    assert snapshots.CACHE.get(game.pk, 1) == expected
+
+
+async def test_sockets_wanting_one_version_share_one_read(make_lobby, monkeypatch):
+    import asyncio
+
+    from asgiref.sync import sync_to_async
+
+    game, users = await sync_to_async(start_game)(make_lobby, 3)
+    await sync_to_async(apply.act)(game.pk, users["stark"], await sync_to_async(legal_json)(game.pk, "stark"), 0)
+    state0 = await sync_to_async(snapshots.state_at)(game, 0)
+    snapshots.CACHE.drop(game.pk)
+    snapshots.CACHE.put(game.pk, 0, state0)
+    calls = []
+    real = snapshots.advance
+
+    def counted(*args):
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(snapshots, "advance", counted)
+    got = await asyncio.gather(*(payloads.load_version(game.pk, "agot2", 1) for _ in range(7)))
+    assert got == [True] * 7 and len(calls) == 1
+    assert payloads.cached_payload_text(game.pk, "agot2", None, "en", 1) is not None

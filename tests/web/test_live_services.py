@@ -161,10 +161,15 @@ def test_a_bad_snapshot_falls_back_to_the_log(make_lobby, settings, damage):
 
 
 def test_state_cache_is_bounded():
-    cache = snapshots.StateCache(size=2)
+    """At most ``per_game`` versions of a game, and ``size`` games no socket holds (the held
+    ones: ``tests/web/test_live_memory.py``)."""
+    cache = snapshots.StateCache(size=2, per_game=2)
     for v in range(3):
         cache.put(1, v, object())
-    assert cache.get(1, 0) is None and cache.get(1, 2) is not None
+    assert cache.get(1, 0) is None and cache.get(1, 1) is not None and cache.get(1, 2) is not None
+    for g in (2, 3):
+        cache.put(g, 0, object())
+    assert cache.get(1, 2) is None and cache.games() == {2, 3}
 
 
 def test_a_duke_game_runs_through_the_same_service(make_lobby):

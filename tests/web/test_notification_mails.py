@@ -367,3 +367,28 @@ def test_a_restarted_process_sweeps_at_start(make_lobby, make_user, settings, ma
     finally:
         worker.stop()
     assert len(_deadline_mails(mailoutbox)) == 1 and len(_turn_mails(mailoutbox)) == 1
+
+
+def test_the_worker_needs_no_query_while_no_mail_can_be_due(make_lobby, settings):
+    """``due_later``: from the committed row alone, when the first turn mail may fall due (the
+    worker keeps a timer and reads nothing); None when one may be due now, the game has ended or
+    it is played by correspondence (the worker then checks the database)."""
+    settings.NOTIFY_MAIL_AFTER = 300
+    game, users = start_game(make_lobby, players=3)
+    apply.act(game.pk, users["stark"], legal_json(game.pk, "stark"), 0)
+    game.refresh_from_db()
+    now = time.time()
+    due = notifications.due_later(game, now)
+    assert due == min(game.awaited_since.values()) + 300 and due > now
+    assert notifications.due_later(game, due + 1) is None  # the wait is over: look now
+    settings.NOTIFY_MAIL_AFTER = 0
+    assert notifications.due_later(game, now) is None
+    settings.NOTIFY_MAIL_AFTER = 300
+    game.time_control = {"kind": "deadline", "hours": 24}
+    assert notifications.due_later(game, now) is None
+    game.time_control, game.status = {}, Game.Status.FINISHED
+    assert notifications.due_later(game, now) is None
+    game.status = Game.Status.RUNNING  # with Web Push a push may be owed at once: look now
+    assert notifications.due_later(game, now) is not None
+    settings.WEBPUSH_VAPID_PUBLIC_KEY, settings.WEBPUSH_VAPID_PRIVATE_KEY = "pub", "priv"
+    assert notifications.due_later(game, now) is None

@@ -6,6 +6,7 @@ Redis."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -271,3 +272,21 @@ def test_budgets_and_socket_counts_hold_across_processes_through_redis(redis_url
     else:
         raise AssertionError("a dead process's sockets were never forgotten")
     assert time.time() - start >= 1.0
+
+
+async def test_every_socket_of_a_process_counts_through_one_cache_object():
+    """Each consumer runs in an asyncio context of its own; Django's ``caches[alias]`` is one
+    object per context, so each socket had its own cache object and, with Redis, its own
+    connection (one Redis connection per open socket). The limits use one object per process."""
+    import contextvars
+
+    from asgiref.sync import sync_to_async
+
+    from game.live import ratelimit
+
+    async def as_a_consumer():  # the budgets and slots are counted in worker threads
+        return await sync_to_async(ratelimit._cache, thread_sensitive=False)()
+
+    tasks = [asyncio.create_task(as_a_consumer(), context=contextvars.Context()) for _ in range(5)]
+    got = await asyncio.gather(*tasks)
+    assert len({id(c) for c in got}) == 1

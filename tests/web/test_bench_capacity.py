@@ -1,0 +1,53 @@
+"""The capacity benchmark (``python -m tests.bench.capacity``) imports, spreads sockets as it says,
+and runs one tiny step end to end (one game of 10 sockets on a real daphne, PostgreSQL and Redis),
+cleaning up its database and Redis keys. Its figures are not asserted: it is a benchmark."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.bench import capacity
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_sockets_go_to_the_processes_in_turn_or_by_game():
+    game = {"cookies": {h: f"c-{h}" for h in ["a", "b", "c", "d", "e", "f"]}}
+    by_socket = capacity.socket_specs(game, [1, 2], "socket", 0)
+    assert [s[0] for s in by_socket] == [1, 2] * 5
+    assert [s[3] for s in by_socket[:6]] == list("abcdef") and all(s[3] is None and s[1] == "" for s in by_socket[6:])
+    spectators = {s[2] for s in by_socket[6:]}
+    assert len(spectators) == 4 and all(a.startswith("127.") for a in spectators)  # distinct loopback addresses
+    assert {s[0] for s in capacity.socket_specs(game, [1, 2], "game", 10)} == {2}  # the second game
+    assert {s[0] for s in capacity.socket_specs(game, [1, 2], "game", 20)} == {1}
+
+
+def test_profile_summary_reads_py_spy_raw_samples(tmp_path, capsys):
+    raw = tmp_path / "p"
+    raw.write_text("thread (0x1);main (a.py:1);act (game/live/apply.py:3) 3\nthread (0x1);main (a.py:1) 1\n")
+    capacity.summarize_profile(str(raw))
+    out = capsys.readouterr().out
+    assert "4 samples" in out and "75.0%  act (live/apply.py:3)" in out
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_one_tiny_step_runs_and_cleans_up(postgres_url, redis_url):
+    import redis
+
+    env = {**os.environ, "GOTWEB_TEST_POSTGRES_URL": postgres_url, "REDIS_URL": redis_url}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    out = subprocess.run(
+        [sys.executable, "-m", "tests.bench.capacity", "--processes", "1", "--steps", "1", "--warmup", "0.5",
+         "--measure", "2", "--period", "0.5", "--no-memory"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=180,
+    )
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-3000:]
+    assert "largest G with p99 < 50 ms" in out.stdout
+    assert "err 0" in out.stdout, out.stdout
+    assert not list(redis.Redis.from_url(redis_url).scan_iter("gotweb-capacity-*"))
