@@ -70,18 +70,26 @@ def wildling_attack(state: State, task: tuple) -> None:
     push(state, ("bids_open", "wildlings"))
 
 
+def _tally(state: State) -> tuple[dict[str, int], tuple[str, ...], int, int, bool]:
+    """Close the wildlings' bidding (both editions, 野人袭击 / Wildlings Attack): take the revealed
+    bids, the bidders' order (highest first, ties ordered), the attack's strength out of the
+    state's context; ``(bids, order, strength, total bid, the Night's Watch holds)``, the Night's
+    Watch holding when the total bid reaches the strength."""
+    bids = dict(state.ctx.pop("revealed_bids"))
+    order = state.ctx.pop("bid_order")
+    strength = state.ctx.pop("wa_strength")
+    state.ctx.pop("bid_exclude", None)
+    total = sum(bids.values())
+    return bids, order, strength, total, total >= strength
+
+
 def outcome(state: State) -> None:
     """After the bids (and any tie ordering): reveal the card and queue its effects (1st edition:
     :func:`outcome_first_edition`)."""
     if edition(state).wildling_outcome == "muster_points":
         outcome_first_edition(state)
         return
-    bids = dict(state.ctx.pop("revealed_bids"))
-    order = state.ctx.pop("bid_order")
-    strength = state.ctx.pop("wa_strength")
-    state.ctx.pop("bid_exclude", None)
-    total = sum(bids.values())
-    nw = total >= strength
+    bids, order, strength, total, nw = _tally(state)
     card = state.decks["wildling"][0]
     state.ctx.pop("raven_saw", None)
     highest, lowest = order[0], order[-1]
@@ -495,12 +503,7 @@ MUSTER_COST = {"footman": 1, "knight": 2, "ship": 1}
 def outcome_first_edition(state: State) -> None:
     """1st edition's end of a wildlings attack (see the module docstring): the highest bidder's
     reward or everyone's losses, then the threat back to 0. Event ``wildlings_result``."""
-    bids = dict(state.ctx.pop("revealed_bids"))
-    order = state.ctx.pop("bid_order")
-    strength = state.ctx.pop("wa_strength")
-    state.ctx.pop("bid_exclude", None)
-    total = sum(bids.values())
-    nw = total >= strength
+    bids, order, strength, total, nw = _tally(state)
     highest, lowest = order[0], order[-1]
     state.emit("wildlings_result", nights_watch=total, wildlings=strength, won=nw, highest=highest, lowest=lowest)
     tasks: list[tuple] = []
