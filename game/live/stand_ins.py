@@ -34,6 +34,19 @@ def _settle(game: Game, now: float, fresh=()) -> list[str]:
     return ["clocks", "deadline"]
 
 
+def _my_seat_locked(game_id: int, user, code: str, message: str) -> tuple[Game, str]:
+    """Inside a transaction: the running game ``game_id``, its row locked, and ``user``'s seat in
+    it. Raises IllegalAction ``game.not_found``, ``game.over``, or ``code`` (with ``message``)
+    when ``user`` has no seat."""
+    game = _locked(game_id)
+    if game.status != Game.Status.RUNNING:
+        raise IllegalAction("game.over", "The game is over.")
+    me = seat_of(game, user)
+    if me is None:
+        raise IllegalAction(code, message)
+    return game, me
+
+
 def hand_to_bot(game_id: int, user, seat: Any) -> dict[str, Any]:
     """``user`` (a player of the game) hands ``seat``, another player's seat awaited for at least
     :func:`away_after` seconds, to a stand-in bot; returns the new :func:`seat_status`.
@@ -45,12 +58,7 @@ def hand_to_bot(game_id: int, user, seat: Any) -> dict[str, Any]:
     or not for long enough; ``params.wait``: seconds left, or null when not awaited).
     """
     with transaction.atomic():
-        game = _locked(game_id)
-        if game.status != Game.Status.RUNNING:
-            raise IllegalAction("game.over", "The game is over.")
-        me = seat_of(game, user)
-        if me is None:
-            raise IllegalAction("stand_in.not_a_player", "Only the game's players can hand a seat to a bot.")
+        game, me = _my_seat_locked(game_id, user, "stand_in.not_a_player", "Only the game's players can hand a seat to a bot.")
         seats = game.rules.seats(game.players, game.options)
         if not isinstance(seat, str) or seat not in seats or Seat.objects.filter(lobby_id=game.lobby_id, house=seat).exclude(bot="").exists():
             raise IllegalAction("stand_in.bad_seat", "No player's seat of that name.", seat=str(seat)[:20])
@@ -78,12 +86,7 @@ def take_back(game_id: int, user) -> dict[str, Any]:
     Their wait starts again. Raises IllegalAction, writing nothing: ``game.not_found``,
     ``game.over``, ``stand_in.not_a_player``, ``stand_in.none`` (no bot plays the user's seat)."""
     with transaction.atomic():
-        game = _locked(game_id)
-        if game.status != Game.Status.RUNNING:
-            raise IllegalAction("game.over", "The game is over.")
-        me = seat_of(game, user)
-        if me is None:
-            raise IllegalAction("stand_in.not_a_player", "You do not have a seat in this game.")
+        game, me = _my_seat_locked(game_id, user, "stand_in.not_a_player", "You do not have a seat in this game.")
         if me not in (game.stand_ins or {}):
             raise IllegalAction("stand_in.none", "No bot plays your seat.")
         game.stand_ins = {s: lv for s, lv in game.stand_ins.items() if s != me}
@@ -122,12 +125,7 @@ def set_vacation(game_id: int, user, on: Any) -> dict[str, Any]:
     if not isinstance(on, bool):
         raise IllegalAction("vacation.bad_value", "on must be true or false.")
     with transaction.atomic():
-        game = _locked(game_id)
-        if game.status != Game.Status.RUNNING:
-            raise IllegalAction("game.over", "The game is over.")
-        me = seat_of(game, user)
-        if me is None:
-            raise IllegalAction("vacation.not_a_player", "Only the game's players can take a vacation.")
+        game, me = _my_seat_locked(game_id, user, "vacation.not_a_player", "Only the game's players can take a vacation.")
         tc = game.time_control or {}
         if tc.get("kind") != clocks.DEADLINE or not tc.get("vacation") or me not in (game.clocks or {}):
             raise IllegalAction("vacation.not_allowed", "This game has no vacation allowance.")
