@@ -58,9 +58,6 @@ log = logging.getLogger(__name__)
 #: (a seat given to someone else: reconnect); 4429, too many sockets, is ratelimit.CLOSE_TOO_MANY
 CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_VIEWER_CHANGED = 4403, 4404, 4409
 
-
-log = logging.getLogger(__name__)
-
 #: the database errors that mean "cannot reach the database now" (a lost or refused connection)
 DB_DOWN = (OperationalError, InterfaceError)
 #: seconds between a socket's attempts to read a state it could not read (the last one repeats),
