@@ -31,7 +31,8 @@ def test_a_guest_is_marked_in_seats_and_chat(browser, live_server_url, shots):
     host.fill("#chat-text", "I am who I say I am")
     host.locator("#chat-form button").click()
     line = host.locator("#chat-messages .chat-line", has_text="I am who I say I am")
-    expect(line.locator(".chat-meta")).to_contain_text(name)
+    # (generous: the page may be drawn before its socket opens, and the line sent once it does)
+    expect(line.locator(".chat-meta")).to_contain_text(name, timeout=20_000)
     expect(line.locator(".chat-meta .tag-guest")).to_have_text("guest")
     host.screenshot(path=shots("01-guest-marked"), full_page=True)
 
