@@ -87,3 +87,11 @@ application = ProtocolTypeRouter(
 # process: move it out of the cyclic garbage collector's way, so a full collection walks only
 # what live play creates (a full collection took ~70 ms with them, ~8 ms without, on 2 cores).
 gc.freeze()
+# What live play creates is mostly long-lived too (each socket's protocol, consumer, queue and
+# task; each watched game's states and events), and a full collection walks all of it: 80-160 ms
+# with 1,000 sockets, every 5-10 s at 50 acts/s by Python's default thresholds, while it found
+# a few hundred objects each time (reference counting frees the rest, the young generations
+# collect young cycles). GC_FULL_AFTER middle-generation collections between two full ones
+# (default 1000 instead of 10: minutes apart under load) took one process's p99 at 125 games
+# from 242 to 28 ms (docs/architecture.md, Capacity).
+gc.set_threshold(*gc.get_threshold()[:2], settings.GC_FULL_AFTER)

@@ -58,6 +58,12 @@ Environment variables (all optional):
 * ``LIVE_SOCKETS_PER_USER`` / ``LIVE_SOCKETS_PER_IP`` -- how many websockets (game and lobby
   sockets together) one logged-in user, and the anonymous visitors of one IP address, may hold
   open at once (default 20 and 60); one more is closed with code 4429 (``docs/protocol.md``).
+* ``GC_FULL_AFTER`` -- the cyclic garbage collector's third threshold in a server process
+  (``gc.set_threshold``): how many collections of its middle generation come before a full
+  collection (default 1000; Python's own is 10; a whole number, at least 1). A full collection
+  walks every socket's and game's objects (80-160 ms with 1,000 sockets, the latency's whole
+  tail); short-lived garbage is still collected by the young generations, and reference counting
+  frees the rest. See ``gotweb/asgi.py``.
 * ``LIVE_WRITE_THREADS`` -- on PostgreSQL, how many threads of each process write acts, chat
   lines and stand-ins at once, each with its own connection (default 4; ``1``: Channels' single
   database thread, as always on SQLite); see ``game/live/writers.py``.
@@ -246,6 +252,14 @@ LIVE_RATE, LIVE_BURST = 20, 40
 #: threads that write acts, chat lines and stand-ins on PostgreSQL, each with its own connection
 #: (game/live/writers.py; 1: Channels' single database thread, as on SQLite)
 LIVE_WRITE_THREADS = env.int("LIVE_WRITE_THREADS", default=4)
+#: gc.set_threshold's third value in a server process (gotweb/asgi.py): middle-generation
+#: collections before a full one (Python's default 10)
+try:
+    GC_FULL_AFTER = env.int("GC_FULL_AFTER", default=1000)
+except ValueError:
+    GC_FULL_AFTER = 0
+if GC_FULL_AFTER < 1:
+    raise ImproperlyConfigured("GC_FULL_AFTER must be a whole number, at least 1")
 #: chat lines per second and burst, per connection and (in windows of burst / rate seconds) per user
 LIVE_CHAT_RATE, LIVE_CHAT_BURST = 0.5, 5
 LIVE_SOCKETS_PER_USER = env.int("LIVE_SOCKETS_PER_USER", default=20)  # open sockets of one logged-in user

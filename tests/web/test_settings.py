@@ -233,3 +233,21 @@ def test_channel_group_expiry_reaches_both_layers_and_refuses_nonsense():
     for bad in ("2", "-5", "soon"):
         out = expiry(CHANNEL_GROUP_EXPIRY=bad)
         assert out.returncode != 0 and "CHANNEL_GROUP_EXPIRY must be a whole number of seconds" in out.stderr, out.stderr[-300:]
+
+
+def test_server_process_full_garbage_collections_wait_for_gc_full_after():
+    """The ASGI application sets the cyclic collector's third threshold to ``GC_FULL_AFTER``
+    (default 1000, Python's own 10: a full collection walks every socket's objects and was the
+    latency's tail, docs/architecture.md, Capacity), keeps the first two as Python has them, and
+    freezes what was loaded; a value under 1, or not a number, stops the start with a clear error."""
+    probe = "import gc, json, gotweb.asgi; print(json.dumps([gc.get_threshold(), gc.get_freeze_count() > 0]))"
+
+    def run(**env):
+        clean = {k: v for k, v in os.environ.items() if k != "GC_FULL_AFTER"}
+        return subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True)
+
+    assert json.loads(run().stdout) == [[700, 10, 1000], True]
+    assert json.loads(run(GC_FULL_AFTER="50").stdout) == [[700, 10, 50], True]
+    for bad in ("0", "-3", "often"):
+        out = run(GC_FULL_AFTER=bad)
+        assert out.returncode != 0 and "GC_FULL_AFTER must be a whole number" in out.stderr, out.stderr[-300:]
