@@ -31,7 +31,7 @@ from game.rules import IllegalAction
 from game.rules.base import SITE
 from game.rules.base import note as engine_note
 
-from . import bots, clocks, notify, signals, snapshots
+from . import bots, clocks, notify, optimistic, signals, snapshots
 from .seats import bot_seats, seat_status
 
 #: an action's ``version`` may lag the game by at most this many versions (see :func:`act`)
@@ -331,10 +331,10 @@ def _awaited_since(rules, new: Any, actor: str, since: dict | None) -> dict[str,
 
 def _committed(game: Game, new: Any) -> None:
     """After an action's commit: the new state cached, the row remembered for the next
-    optimistic write, the game's group told (with the seat status), the bots scheduled (a game
+    optimistic write (:mod:`game.live.optimistic`), the game's group told (with the seat status), the bots scheduled (a game
     with stand-ins skips the "no bots" cache: it may predate the hand-over)."""
     snapshots.CACHE.put(game.pk, game.version, new)
-    _remember(game)
+    optimistic.remember(game)
     notify.game_changed(game.pk, game.version, seat_status(game))
     bots.schedule_bots(game.pk, None if game.stand_ins else game.seed)
     _told(game)
@@ -359,10 +359,10 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
     ``version.stale`` (:class:`StaleVersion`), ``game.over``, ``action.malformed`` (``data`` is
     not a JSON object, or too deep or large: :func:`client_action`) and every rule's own code.
     Nothing is written when it raises. On PostgreSQL an action whose game this process wrote
-    last is written in one statement (:func:`_act_optimistic`); otherwise, and whenever that
-    finds the row changed, under the row's lock.
+    last is written in one statement (:func:`game.live.optimistic.act`); otherwise, and whenever
+    that finds the row changed, under the row's lock.
     """
-    v = _act_optimistic(game_id, user, data, version)
+    v = optimistic.act(game_id, user, data, version)
     if v is not None:
         return v
     with transaction.atomic():
@@ -371,116 +371,8 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
             raise IllegalAction("act.not_a_player", "You do not have a seat in this game.")
         v = _apply_locked(game, actor, data, user, version)
         uid = user.pk
-        transaction.on_commit(lambda: _remember_seat(game_id, uid, actor))
+        transaction.on_commit(lambda: optimistic.remember_seat(game_id, uid, actor))
         return v
-
-
-# --- the optimistic write -----------------------------------------------------------------------------
-#: ``game id -> the fields of its row`` as this process last committed them (:func:`_remember`)
-_LAST_ROW: dict[int, dict[str, Any]] = {}
-#: ``(game id, user id) -> seat``, learnt by a locked act. Players do not change seats once a game
-#: has started, but a moderator may give a seat to someone else (the admin): so this is only a
-#: guess, which the compare-and-swap checks against the seat rows (:func:`_act_optimistic`)
-_SEAT_OF: dict[tuple[int, int], str] = {}
-_ROW_FIELDS = (
-    "id", "lobby_id", "ruleset", "players", "options", "seed", "version", "status", "awaited_since", "stand_ins", "decisions_since",
-    "time_control", "clocks", "deadline",
-)
-_REMEMBER_MAX = 4096  # entries of each; past it they are forgotten at once (a locked act refills)
-
-
-def _remember(game: Game) -> None:
-    """Keep the committed row of ``game`` for the next :func:`_act_optimistic`."""
-    if len(_LAST_ROW) >= _REMEMBER_MAX:
-        _LAST_ROW.clear()
-    _LAST_ROW[game.pk] = {f: getattr(game, f) for f in _ROW_FIELDS}
-
-
-def forget(game_id: int) -> None:
-    """Drop the remembered row and seats of ``game_id`` (:mod:`game.live.memory`): its next act
-    takes the locked path once."""
-    _LAST_ROW.pop(game_id, None)
-    for key in [k for k in list(_SEAT_OF) if k[0] == game_id]:
-        _SEAT_OF.pop(key, None)
-
-
-def _remember_seat(game_id: int, user_id: int, seat: str) -> None:
-    if len(_SEAT_OF) >= _REMEMBER_MAX:
-        _SEAT_OF.clear()
-    _SEAT_OF[(game_id, user_id)] = seat
-
-
-def _act_optimistic(game_id: int, user, data: Any, version: int | None) -> int | None:
-    """The action applied to this process's copy of the game, written by one compare-and-swap
-    statement: the row's ``UPDATE`` only where version, status, stand-ins and waiting times are
-    still those of the copy and the user still plays the remembered seat (a moderator may have
-    given it to someone else, in any process), with the action's ``INSERT`` on the same row (a
-    data-modifying ``WITH``), committed alone. Returns the new version, or None to take the locked
-    path: not on PostgreSQL, no copy or no known seat yet, a refusal (answered there, against the
-    row as it is), the end of a game or a snapshot due (the rarer writes), or a row or seat that
-    changed meanwhile (another process's action, a stand-in handed over, a seat given to someone
-    else: the seat is then forgotten and read again under the lock). Simultaneous submissions stay
-    one at a time: the second ``UPDATE`` waits for the first's commit, then finds the version
-    changed and writes nothing."""
-    if connection.vendor != "postgresql" or connection.in_atomic_block or not isinstance(data, dict):
-        return None
-    row = _LAST_ROW.get(game_id)
-    actor = _SEAT_OF.get((game_id, getattr(user, "pk", None)))
-    if row is None or actor is None or row["status"] != Game.Status.RUNNING:
-        return None
-    game = Game(**row)
-    state = snapshots.CACHE.get(game_id, game.version)
-    if state is None:
-        return None
-    rules = game.rules
-    try:
-        _check_version(game, rules, state, actor, version)
-        new = rules.apply(state, actor, client_action(rules, data))
-    except IllegalAction:
-        return None
-    v = game.version + 1
-    if rules.result(new) is not None or v % snapshots.snapshot_every() == 0:
-        return None
-    awaited = _awaited_since(rules, new, actor, game.awaited_since)
-    decided = _decisions_since(rules, state, new, v, game.decisions_since)
-    old_clocks, old_stand_ins = game.clocks, game.stand_ins
-    if clocks.timed(game.time_control):
-        game.awaited_since, before = awaited, game.awaited_since or {}
-        if _clock_hook(game, before, actor, True) != ["clocks", "deadline"]:
-            return None  # a stand-in handed back: the locked path
-        game.awaited_since = before
-    q, field = connection.ops.quote_name, Game._meta.get_field
-    prep = lambda f, value: field(f).get_db_prep_save(value, connection)  # noqa: E731
-    stamp = prep("updated_at", timezone.now())
-    games, seats = q(Game._meta.db_table), q(Seat._meta.db_table)
-    sql = (
-        f"WITH g AS (UPDATE {games} SET {q('version')} = %s, {q('awaited_since')} = %s, {q('decisions_since')} = %s,"
-        f" {q('clocks')} = %s, {q('deadline')} = %s,"
-        f" {q('updated_at')} = %s WHERE {q('id')} = %s AND {q('version')} = %s AND {q('status')} = %s AND {q('stand_ins')} = %s"
-        f" AND {q('awaited_since')} = %s AND {q('clocks')} = %s"
-        f" AND EXISTS (SELECT 1 FROM {seats} s WHERE s.{q('lobby_id')} = {games}.{q('lobby_id')}"
-        f" AND s.{q('user_id')} = %s AND s.{q('house')} = %s AND s.{q('bot')} = '')"
-        f" RETURNING {q('id')})"
-        f" {_insert_action()} SELECT {q('id')}, %s, %s, %s, %s, %s FROM g"
-    )
-    params = [
-        v, prep("awaited_since", awaited), prep("decisions_since", decided),
-        prep("clocks", game.clocks), prep("deadline", game.deadline), stamp,
-        game_id, game.version, Game.Status.RUNNING, prep("stand_ins", old_stand_ins), prep("awaited_since", game.awaited_since),
-        prep("clocks", old_clocks),
-        user.pk, actor,
-        v, actor, Action._meta.get_field("action").get_db_prep_save(data, connection), user.pk, stamp,
-    ]
-    with connection.cursor() as c:
-        c.execute(sql, params)
-        written = c.rowcount == 1
-    if not written:
-        _LAST_ROW.pop(game_id, None)
-        _SEAT_OF.pop((game_id, user.pk), None)
-        return None
-    game.version, game.awaited_since, game.decisions_since = v, awaited, decided
-    _committed(game, new)  # committed already: no transaction is open
-    return v
 
 
 def bot_act(game_id: int) -> int | None:

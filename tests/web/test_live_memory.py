@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 
-from game.live import apply, memory, payloads, snapshots
+from game.live import apply, memory, optimistic, payloads, snapshots
 from game.models import Game
 
 from .live_helpers import connect, drain, legal_json, start_game
@@ -21,8 +21,8 @@ def _held(game_id: int) -> dict[str, bool]:
         "states": game_id in snapshots.CACHE.games(),
         "payloads": any(k[0] == game_id for k in list(payloads.PAYLOADS.items)),
         "event_texts": bool(payloads._EVENT_JSON.get(game_id)),
-        "rows": game_id in apply._LAST_ROW,
-        "seats": any(k[0] == game_id for k in list(apply._SEAT_OF)),
+        "rows": game_id in optimistic._LAST_ROW,
+        "seats": any(k[0] == game_id for k in list(optimistic._SEAT_OF)),
     }
 
 

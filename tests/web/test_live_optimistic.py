@@ -1,4 +1,4 @@
-"""The optimistic write of an act (game/live/apply.py ``_act_optimistic``, PostgreSQL only): one
+"""The optimistic write of an act (game/live/optimistic.py ``act``, PostgreSQL only): one
 statement when this process wrote the game last, the locked path whenever the row changed
 meanwhile, and simultaneous submissions still revealed once. Runs on PostgreSQL in
 test_live_postgres.py (skipped on SQLite, where every act takes the locked path)."""
@@ -10,7 +10,7 @@ import threading
 import pytest
 from django.db import connections
 
-from game.live import apply, snapshots
+from game.live import apply, optimistic, snapshots
 from game.models import Action, Game
 
 from .live_helpers import legal_json, start_game
@@ -21,8 +21,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 @pytest.fixture(autouse=True)
 def _fresh_caches():
     snapshots.CACHE.clear()
-    apply._LAST_ROW.clear()
-    apply._SEAT_OF.clear()
+    optimistic._LAST_ROW.clear()
+    optimistic._SEAT_OF.clear()
 
 
 def _awaited(game_id: int) -> list[str]:
@@ -95,7 +95,7 @@ def test_a_stale_copy_takes_the_locked_path(make_lobby):
     actor = _awaited(game.pk)[0]
     apply.act(game.pk, users[actor], legal_json(game.pk, actor), game.version)
     game.refresh_from_db()
-    apply._LAST_ROW[game.pk] = {**apply._LAST_ROW[game.pk], "version": game.version - 1}
+    optimistic._LAST_ROW[game.pk] = {**optimistic._LAST_ROW[game.pk], "version": game.version - 1}
     actor = _awaited(game.pk)[0]
     v = apply.act(game.pk, users[actor], legal_json(game.pk, actor, seed=5), None)
     assert v == game.version + 1

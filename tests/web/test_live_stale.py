@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from game.live import apply, bots, payloads, snapshots
+from game.live import apply, bots, optimistic, payloads, snapshots
 from game.models import Action, Game
 from game.rules.agot.legal import random_action
 
@@ -38,7 +38,7 @@ def _forget() -> None:
     after its caches moved on, would hold."""
     snapshots.CACHE.clear()
     payloads.PAYLOADS.items.clear()
-    apply._LAST_ROW.clear()
+    optimistic._LAST_ROW.clear()
 
 
 def _state(game_id: int):
