@@ -92,6 +92,9 @@ or with ``BEHIND_HTTPS_PROXY`` the last ``X-Forwarded-For`` address; IPv6 per /6
 * ``THROTTLE_GUEST`` -- guest accounts created per client IP (default ``5/3600``).
 * ``THROTTLE_LOGIN_IP`` -- failed logins per client IP (default ``10/900``).
 * ``THROTTLE_LOGIN_USER`` -- failed logins per username, from any address (default ``5/900``).
+* ``THROTTLE_LOGIN_DEVICE`` -- failed logins per device cookie (default ``5/900``): a browser that
+  logged in to an account before is counted by its signed cookie instead of by the username, so
+  strangers' guesses cannot lock it out (``game/site/login_devices.py``).
 * ``THROTTLE_LOBBY_PASSWORD`` -- wrong passwords per client IP and private lobby (default ``10/900``).
 * ``THROTTLE_PUSH`` -- Web Push subscriptions stored per person (default ``20/3600``).
 * ``WEBPUSH_VAPID_PUBLIC_KEY``, ``WEBPUSH_VAPID_PRIVATE_KEY`` -- the VAPID key pair of Web Push
@@ -312,6 +315,7 @@ def _limit(name: str, default: str):
 THROTTLE_GUEST = _limit("THROTTLE_GUEST", "5/3600")  # guest accounts per client IP per hour
 THROTTLE_LOGIN_IP = _limit("THROTTLE_LOGIN_IP", "10/900")  # failed logins per client IP per 15 min
 THROTTLE_LOGIN_USER = _limit("THROTTLE_LOGIN_USER", "5/900")  # failed logins per username per 15 min
+THROTTLE_LOGIN_DEVICE = _limit("THROTTLE_LOGIN_DEVICE", "5/900")  # failed logins per device cookie per 15 min
 THROTTLE_LOBBY_PASSWORD = _limit("THROTTLE_LOBBY_PASSWORD", "10/900")  # wrong passwords per IP per lobby
 THROTTLE_PUSH = _limit("THROTTLE_PUSH", "20/3600")  # Web Push subscriptions stored per person per hour
 _open_cap = env.str("LOBBY_OPEN_PER_USER", default="3").strip().lower()

@@ -13,6 +13,8 @@ Limits used by the site (see ``gotweb/settings.py``):
 * ``THROTTLE_GUEST``: guest accounts created per client IP;
 * ``THROTTLE_LOGIN_IP`` / ``THROTTLE_LOGIN_USER``: failed logins per client IP, and per username
   (so one account cannot be tried from many addresses);
+* ``THROTTLE_LOGIN_DEVICE``: failed logins per device cookie, counted instead of the username's
+  for a browser that logged in to the account before (:mod:`game.site.login_devices`);
 * ``THROTTLE_LOBBY_PASSWORD``: wrong passwords per client IP per private lobby;
 * ``THROTTLE_PUSH``: Web Push subscriptions stored per person (:mod:`game.site.webpush`).
 """
@@ -32,6 +34,7 @@ DEFAULTS = {
     "THROTTLE_GUEST": (5, 3600),
     "THROTTLE_LOGIN_IP": (10, 900),
     "THROTTLE_LOGIN_USER": (5, 900),
+    "THROTTLE_LOGIN_DEVICE": (5, 900),
     "THROTTLE_LOBBY_PASSWORD": (10, 900),
     "THROTTLE_PUSH": (20, 3600),
 }

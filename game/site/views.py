@@ -36,7 +36,7 @@ from game.models import NAME_TAKEN, Game, Lobby, Profile, Seat, display_name, is
 from game.options import ruleset_description, seat_words
 from game.rules import REGISTRY, get_ruleset
 
-from . import lobbies
+from . import lobbies, login_devices
 from .throttle import Throttle, client_ip, ip_bucket
 from .forms import ClaimForm, GuestForm, JoinForm, LobbyCreateForm, LoginForm, RegisterForm, wait_message
 from .preload import page_preloads
@@ -320,7 +320,9 @@ class LoginView(auth_views.LoginView):
     """Django's login page with failed logins limited per client IP (``THROTTLE_LOGIN_IP``) and
     per username (``THROTTLE_LOGIN_USER``; the username up to :func:`game.models.name_key`), both
     counted by :class:`~game.site.forms.LoginForm`. Over either limit the page answers 429 and no
-    password is checked."""
+    password is checked. A browser holding the account's device cookie (a login there before,
+    :mod:`game.site.login_devices`) is counted per cookie (``THROTTLE_LOGIN_DEVICE``) instead of
+    per username, so strangers' guesses do not lock it out; each successful login issues one."""
 
     form_class = LoginForm
 
@@ -331,10 +333,21 @@ class LoginView(auth_views.LoginView):
         if self.request.method == "POST":
             username = str(self.request.POST.get("username", ""))[:300]
             throttles = [Throttle("THROTTLE_LOGIN_IP", _ip(self.request))]
-            if name_key(username):
-                throttles.append(Throttle("THROTTLE_LOGIN_USER", name_key(username)))
+            key = name_key(username)
+            if key:
+                device = login_devices.device_of(self.request, key)
+                trusted = None if device is None else Throttle("THROTTLE_LOGIN_DEVICE", device)
+                # a cookie over its own limit counts as none: the username's budget applies
+                throttles.append(trusted if trusted is not None and not trusted.blocked() else Throttle("THROTTLE_LOGIN_USER", key))
             kwargs["throttles"] = throttles
         return kwargs
+
+    def form_valid(self, form):
+        from game.models import name_key
+
+        response = super().form_valid(form)
+        login_devices.issue(response, self.request, name_key(form.get_user().get_username()))
+        return response
 
     def form_invalid(self, form):
         response = self.render_to_response(self.get_context_data(form=form))

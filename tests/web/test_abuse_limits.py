@@ -225,6 +225,64 @@ def test_a_successful_login_forgives_the_usernames_failures(make_user):
     assert _login(c, "alice", "pw-long-enough-1").status_code == 302
 
 
+def _log_out(c: Client) -> None:
+    """Log out through the site's page, as a browser does (the test client's ``logout()`` would
+    also drop every cookie)."""
+    assert c.post(reverse("logout")).status_code == 302
+    assert "_auth_user_id" not in c.session
+
+
+def _lock_out(username: str, guesses: int = 5) -> None:
+    """Strangers fail ``guesses`` logins as ``username``, each from an address of its own."""
+    for i in range(guesses):
+        assert _login(_client(f"198.51.100.{i + 1}"), username, "guess").status_code == 200
+
+
+def test_a_browser_that_logged_in_before_is_not_locked_out_by_strangers_guesses(make_user):
+    """The per-username limit lets strangers lock an account out on purpose; the owner's own
+    browser, holding the signed device cookie of an earlier login, still logs in."""
+    make_user("alice")
+    owner = _client("203.0.113.50")
+    r = _login(owner, "alice", "pw-long-enough-1")
+    assert r.status_code == 302 and r.cookies["login_device"]["httponly"]
+    _log_out(owner)
+    _lock_out("alice")
+    assert _login(_client("198.51.100.77"), "alice", "pw-long-enough-1").status_code == 429  # a new browser
+    assert _login(owner, "alice", "pw-long-enough-1").status_code == 302
+    assert owner.session["_auth_user_id"]
+
+
+def test_a_device_cookie_has_a_budget_of_its_own_and_then_counts_as_none(make_user):
+    """Failures from a browser with the device cookie count against the cookie; over its limit the
+    username's budget applies (a stolen cookie buys one more budget of guesses, not more)."""
+    make_user("alice")
+    owner = _client("203.0.113.50")
+    assert _login(owner, "alice", "pw-long-enough-1").status_code == 302
+    _log_out(owner)
+    for _ in range(5):  # the cookie's budget
+        assert _login(owner, "alice", "nope").status_code == 200
+    assert _login(_client("198.51.100.77"), "alice", "pw-long-enough-1").status_code == 302  # the username's is untouched
+    for _ in range(5):  # now counted per username
+        assert _login(owner, "alice", "nope").status_code == 200
+    assert _login(owner, "alice", "pw-long-enough-1").status_code == 429
+    assert "_auth_user_id" not in owner.session
+
+
+def test_another_accounts_or_a_tampered_device_cookie_does_not_help(make_user):
+    make_user("alice")
+    make_user("bob")
+    bobs = _client("203.0.113.60")
+    assert _login(bobs, "bob", "pw-long-enough-1").status_code == 302
+    _log_out(bobs)
+    _lock_out("alice")
+    assert _login(bobs, "alice", "pw-long-enough-1").status_code == 429  # bob's cookie names bob
+    forged = _client("203.0.113.61")
+    value = bobs.cookies["login_device"].value
+    for tampered in (value.replace("bob:", "alice:", 1), "alice:abc", "alice:abc:x" + value[-8:]):
+        forged.cookies["login_device"] = tampered
+        assert _login(forged, "alice", "pw-long-enough-1").status_code == 429
+
+
 def test_login_with_hostile_input_never_fails_with_500():
     c = _client()
     for data in ({}, {"username": "x" * 100_000, "password": "y"}, {"username": "\x00\u202e", "password": ""},
