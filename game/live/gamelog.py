@@ -9,12 +9,12 @@ never breaks the page.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from typing import Any
 
 from django.utils import translation
-from django.utils.translation import gettext as _
 
 #: how many of the latest lines a push carries
 LOG_WINDOW = 60
@@ -35,53 +35,71 @@ def lines(ruleset: str, view: dict[str, Any], lang: str) -> list[dict[str, Any]]
     line telling a note of the site (:mod:`game.live.notes`) also has ``"note": true``."""
     events = view.get("events") or []
     first = max(0, len(events) - LOG_WINDOW)
-    window = list(events[first:])
-    key = lang_key(lang)
+    return list(_entry(ruleset, lang_key(lang), first, list(events[first:]))[1])
+
+
+def lines_text(ruleset: str, view: dict[str, Any], lang: str) -> str:
+    """The compact JSON text of :func:`lines` (``json.dumps`` with ``separators=(",", ":")`` and
+    ``ensure_ascii=False``), encoded once for every viewer whose window is the same."""
+    events = view.get("events") or []
+    first = max(0, len(events) - LOG_WINDOW)
+    entry = _entry(ruleset, lang_key(lang), first, list(events[first:]))
+    if entry[2] is None:
+        entry[2] = json.dumps(entry[1], separators=(",", ":"), ensure_ascii=False)
+    return entry[2]
+
+
+def _entry(ruleset: str, key: str, first: int, window: list) -> list:
+    """``[window, lines, their JSON text or None]`` of the events ``window`` (the first of them
+    the game's event ``first``) in language ``key``, from :data:`_LINES` or made now."""
     # the viewers of one version mostly share their window: told once (the entry keeps its
     # events, so the ids it is found by are not reused while it lives)
     cache_key = (ruleset, key, first, tuple(map(id, window)))
     with _LINES_LOCK:
         hit = _LINES.get(cache_key)
     if hit is not None:
-        return list(hit[1])
+        return hit
+    told = [_TOLD.get((id(ev), ruleset, key)) for ev in window]
+    told = [t if t is not None and t[0] is ev else None for t, ev in zip(told, window)]
+    if None in told:  # events not told before (in this language): told now, once
+        with translation.override(key):
+            told = [t if t is not None else _tell(ruleset, ev, key) for t, ev in zip(told, window)]
     out = []
-    from .notes import of_event
-
-    with translation.override(key):
-        for i, ev in enumerate(window, start=first):
-            line = {"n": i, "text": _told(ruleset, ev, key), "round": ev.get("round", ev.get("turn")), "areas": named_areas(ruleset, ev)}
-            if of_event(ruleset, ev) is not None:
-                line["note"] = True  # the site's note (a time-out, a stand-in), not a move
-            out.append(line)
+    for i, (ev, text, areas, note) in enumerate(told, start=first):
+        line = {"n": i, "text": text, "round": ev.get("round", ev.get("turn")), "areas": areas}
+        if note:
+            line["note"] = True  # the site's note (a time-out, a stand-in), not a move
+        out.append(line)
+    entry = [window, out, None]
     with _LINES_LOCK:
-        _LINES[cache_key] = (window, out)
+        _LINES[cache_key] = entry
         while len(_LINES) > _LINES_MAX:
             _LINES.popitem(last=False)
-    return list(out)
+    return entry
 
 
-_LINES: OrderedDict[tuple, tuple[list, list[dict[str, Any]]]] = OrderedDict()
+_LINES: OrderedDict[tuple, list] = OrderedDict()  # see _entry
 _LINES_MAX = 256
 _LINES_LOCK = threading.Lock()
 
 
-#: ``(id(event), ruleset, lang) -> (event, text)``: a game's events are never changed once made
-#: and every viewer and version shares them, so each is told once per language (the event is
-#: kept with its text, so its id cannot be reused while the entry lives)
-_TOLD: dict[tuple[int, str, str], tuple[dict[str, Any], str]] = {}
+#: ``(id(event), ruleset, lang) -> (event, text, areas, is a note)``: a game's events are never
+#: changed once made and every viewer and version shares them, so each is told once per language
+#: (the event is kept with its line, so its id cannot be reused while the entry lives)
+_TOLD: dict[tuple[int, str, str], tuple[dict[str, Any], str, list[str], bool]] = {}
 _TOLD_MAX = 50_000
 
 
-def _told(ruleset: str, ev: dict[str, Any], lang: str) -> str:
-    k = (id(ev), ruleset, lang)
-    hit = _TOLD.get(k)
-    if hit is not None and hit[0] is ev:
-        return hit[1]
-    text = describe(ruleset, ev, lang)
+def _tell(ruleset: str, ev: dict[str, Any], lang: str) -> tuple[dict[str, Any], str, list[str], bool]:
+    """``(ev, its sentence in lang, the areas it names, whether it is a note of the site)``, made
+    once and kept in :data:`_TOLD` (call it with the translation of ``lang`` active)."""
+    from .notes import of_event
+
+    entry = (ev, describe(ruleset, ev, lang), named_areas(ruleset, ev), of_event(ruleset, ev) is not None)
     if len(_TOLD) >= _TOLD_MAX:
         _TOLD.clear()
-    _TOLD[k] = (ev, text)
-    return text
+    _TOLD[(id(ev), ruleset, lang)] = entry
+    return entry
 
 
 def named_areas(ruleset: str, event: dict[str, Any]) -> list[str]:

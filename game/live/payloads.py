@@ -83,10 +83,13 @@ def windowed_view(view: dict[str, Any]) -> dict[str, Any]:
 def _head_and_tail(game_id: int, ruleset: str, rules, state: Any, version: int, viewer: str | None, lang: str, told: dict):
     """The payload's keys before ``view`` and after it. ``told``: the view, or the part of it,
     that holds the viewer's events (the ``log`` tells the latest of them)."""
+    return _head(game_id, rules, state, version, viewer), {"pending": pending_for(rules, state, viewer), "log": gamelog.lines(ruleset, told, lang)}
+
+
+def _head(game_id: int, rules, state: Any, version: int, viewer: str | None) -> dict[str, Any]:
     result = rules.result(state)
     status = "finished" if result is not None else "running"
-    head = {"type": "state", "game": game_id, "version": version, "viewer": viewer, "status": status, "result": result}
-    return head, {"pending": pending_for(rules, state, viewer), "log": gamelog.lines(ruleset, told, lang)}
+    return {"type": "state", "game": game_id, "version": version, "viewer": viewer, "status": status, "result": result}
 
 
 def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> str:
@@ -102,7 +105,9 @@ def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: 
         return _dumps({**head, "view": view, **tail}, game_id=game_id)
     shared_text = _shared_text(game_id, version, rules, state)
     own = rules.own_view(state, viewer)
-    head, tail = _head_and_tail(game_id, ruleset, rules, state, version, viewer, lang, own)
+    # the log's lines, the same for most viewers of a version, are encoded once (gamelog.lines_text)
+    pending = json.dumps(pending_for(rules, state, viewer), separators=(",", ":"), ensure_ascii=False)
+    tail_text = '"pending":' + pending + ',"log":' + gamelog.lines_text(ruleset, own, lang) + "}"
     own = windowed_view(own)
     own_text = _dumps(own, events_of=own, game_id=game_id)
     if shared_text == "{}":
@@ -111,7 +116,7 @@ def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: 
         view_text = shared_text
     else:
         view_text = shared_text[:-1] + "," + own_text[1:]
-    return _dumps(head)[:-1] + ',"view":' + view_text + "," + _dumps(tail)[1:]
+    return _dumps(_head(game_id, rules, state, version, viewer))[:-1] + ',"view":' + view_text + "," + tail_text
 
 
 #: ``(game id, version) -> JSON text of the ruleset's shared_view`` (a version names one state)
