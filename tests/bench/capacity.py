@@ -19,7 +19,9 @@ the number of games G (``--steps``: 10, 25, 50, 100, 150, 200, 300, ...):
   the awaited seat's socket sends an ``act`` whose action a random bot chose ahead of time (the
   load generator replays each game's own seed and options, so no engine work is timed). A sample
   is the time from that send until all 10 of the game's sockets hold a ``state`` of the new
-  version. Each step warms up ``--warmup`` s, then measures ``--measure`` s.
+  version. Each step warms up ``--warmup`` s, then measures ``--measure`` s. ``--advance N``
+  plays each game N actions in first (random bots, written straight into its log and snapshot,
+  not timed), so the ramp plays games in their middle: larger views and a full log window.
 * **the load generator** runs in ``--generators`` processes of its own (asyncio, one event loop
   each, :class:`tests.wsclient.WS`), each holding whole games; each reports the CPU it used and
   how late it sent its acts, and a generator over 80 % of a core is flagged ``SATURATED``.
@@ -172,9 +174,12 @@ class GGame:
         self.key = spec.get("key", spec["id"])  # the generator's name for it (a second set of sockets: another key)
         self.rules = get_ruleset("agot2")
         self.state = self.rules.new_game(spec["players"], spec["seed"], spec["options"])
+        for actor, data in spec.get("prelude") or []:  # the actions the game was advanced by (--advance)
+            self.state = self.rules.apply(self.state, actor, self.rules.parse_action(data))
         self.rnd = random.Random(spec["seed"])
-        self.acts: list[tuple[str, str]] = []  # (actor, act message text) for versions len..; precomputed
-        self.version = 0  # versions sent and confirmed
+        #: (actor, act message text) for versions len..; precomputed (None: the prelude's)
+        self.acts: list[tuple[str, str] | None] = [None] * len(spec.get("prelude") or [])
+        self.version = len(self.acts)  # versions sent and confirmed
         self.socks: list[GSock] = []
         self.players: dict[str, GSock] = {}
         self.target: int | None = None
@@ -416,9 +421,10 @@ def _postgres_url() -> str:
     return url()
 
 
-def make_games(n: int, tag: str) -> list[dict]:
+def make_games(n: int, tag: str, advance: int = 0) -> list[dict]:
     """``n`` started 6-player games with fresh users; each as ``{id, seed, players, options,
-    cookies: {house: cookie}}``."""
+    cookies: {house: cookie}, prelude: [[actor, action], ...]}``, each game already ``advance``
+    actions in (:func:`advance_game`)."""
     from django.contrib.auth import get_user_model
 
     from game.models import Profile
@@ -441,9 +447,46 @@ def make_games(n: int, tag: str) -> list[dict]:
         lobbies.start_lobby(lobby.pk, users[0])
         lobby.refresh_from_db()
         game = lobby.game
-        cookies = {s.house: session_cookie(s.user).decode() for s in lobby.seats.select_related("user")}
-        out.append({"id": game.pk, "seed": game.seed, "players": game.players, "options": game.options, "cookies": cookies})
+        seats = list(lobby.seats.select_related("user"))
+        cookies = {s.house: session_cookie(s.user).decode() for s in seats}
+        prelude = advance_game(game, {s.house: s.user for s in seats}, advance) if advance else []
+        out.append({"id": game.pk, "seed": game.seed, "players": game.players, "options": game.options, "cookies": cookies,
+                    "prelude": prelude})
     return out
+
+
+def advance_game(game, users: dict, n: int) -> list[list]:
+    """Play ``n`` actions of random bots into ``game`` at once (its log rows, its version and a
+    snapshot of the state they lead to, its awaited seats), so that the ramp plays a game in its
+    middle (more units, orders, cards and a full log window to render) rather than its opening;
+    stops one action before the game would end. Returns the actions as ``[actor, action JSON]``
+    for the generator's mirror. Not the apply path (no clocks are run down): a set-up, not a
+    measurement."""
+    from game.live import snapshots
+    from game.models import Action
+    from game.rules.agot.actions import to_json
+
+    rules = game.rules
+    state = rules.new_game(game.players, game.seed, game.options)
+    rnd = random.Random(game.seed)
+    prelude, rows = [], []
+    for v in range(1, n + 1):
+        actor = rules.pending(state)[0].actor
+        action = rules.bot_action(state, actor, "random", rnd.getrandbits(62))
+        after = rules.apply(state, actor, action)
+        if rules.result(after) is not None:
+            break
+        state, data = after, to_json(action)
+        prelude.append([actor, data])
+        rows.append(Action(game=game, number=v, actor=actor, action=data, user=users.get(actor)))
+    Action.objects.bulk_create(rows)
+    game.version = len(rows)
+    game.snapshot, game.snapshot_version, game.snapshot_key = snapshots.dump(state), game.version, snapshots.code_key(game.ruleset)
+    now = time.time()
+    game.awaited_since = {d.actor: now for d in rules.pending(state)}
+    game.decisions_since = {d.actor: game.version for d in rules.pending(state)}
+    game.save(update_fields=["version", "snapshot", "snapshot_version", "snapshot_key", "awaited_since", "decisions_since"])
+    return prelude
 
 
 _next_addr = [0]
@@ -638,7 +681,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
             if G > a.max_games or time.monotonic() - t_begin > a.max_seconds:
                 print(f"  (stopped before {G} games: --max-games / --max-seconds)")
                 break
-            new = make_games(G - len(games), f"{tag}{label[:1]}{n_proc}s{G}")
+            new = make_games(G - len(games), f"{tag}{label[:1]}{n_proc}s{G}", a.advance)
             per_gen: list[list[dict]] = [[] for _ in range(a.generators)]
             for k, gm in enumerate(new):
                 idx = len(games) + k
@@ -795,6 +838,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--stop-ms", type=float, default=100.0, help="a ramp stops when p99 passes this")
     ap.add_argument("--generators", type=int, default=1, help="load generator processes")
     ap.add_argument("--spread", choices=["socket", "game"], default="socket")
+    ap.add_argument("--advance", type=int, default=0, help="actions each game is played into before it is measured "
+                    "(random bots; e.g. 150: the middle of a game, with a full log window)")
     ap.add_argument("--max-games", type=int, default=1000)
     ap.add_argument("--max-seconds", type=float, default=1800, help="per ramp: no new step after this")
     ap.add_argument("--memory-games", type=int, default=30)

@@ -1,6 +1,6 @@
 """The capacity benchmark (``python -m tests.bench.capacity``) imports, spreads sockets as it says,
-and runs one tiny step end to end (one game of 10 sockets on a real daphne, PostgreSQL and Redis),
-cleaning up its database and Redis keys. Its figures are not asserted: it is a benchmark."""
+and runs one tiny step end to end (one game of 10 sockets on a real daphne, PostgreSQL and Redis,
+played 40 actions in first), cleaning up its database and Redis keys. Its figures are not asserted: it is a benchmark."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def test_one_tiny_step_runs_and_cleans_up(postgres_url, redis_url):
     env.pop("DJANGO_SETTINGS_MODULE", None)
     out = subprocess.run(
         [sys.executable, "-m", "tests.bench.capacity", "--processes", "1", "--steps", "1", "--warmup", "0.5",
-         "--measure", "2", "--period", "0.5", "--no-memory"],
+         "--measure", "2", "--period", "0.5", "--no-memory", "--advance", "40"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=180,
     )
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-3000:]
