@@ -331,8 +331,9 @@ def _awaited_since(rules, new: Any, actor: str, since: dict | None) -> dict[str,
 
 def _committed(game: Game, new: Any) -> None:
     """After an action's commit: the new state cached, the row remembered for the next
-    optimistic write (:mod:`game.live.optimistic`), the game's group told (with the seat status), the bots scheduled (a game
-    with stand-ins skips the "no bots" cache: it may predate the hand-over)."""
+    optimistic write (:mod:`game.live.optimistic`), the game's group told (with the seat
+    status), the bots scheduled (a game with stand-ins skips the "no bots" cache: it may predate
+    the hand-over)."""
     snapshots.CACHE.put(game.pk, game.version, new)
     optimistic.remember(game)
     notify.game_changed(game.pk, game.version, seat_status(game))
