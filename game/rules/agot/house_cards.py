@@ -122,6 +122,14 @@ def ability(card_id: str | None, of: Any = None) -> Ability:
     return ABILITIES.get(key, _NONE) if key else _NONE
 
 
+def discard_from_hand(state: Any, house: str, card: str) -> None:
+    """``card`` leaves ``house``'s hand for its discard pile (a card thrown away by an ability or
+    a wildling result, not played). The caller applies :func:`recover_if_empty` where the hand
+    may now be empty outside a combat (家族卡牌 / House cards)."""
+    state.hands[house] = tuple(x for x in state.hands[house] if x != card)
+    state.discards[house] = state.discards[house] + (card,)
+
+
 def recover_if_empty(state: Any, house: str, just_left: tuple[str, ...] = ()) -> bool:
     """A house must always have house cards to play: when ``house``'s hand is empty, its other
     discarded cards return to its hand at once; the cards that just left the hand

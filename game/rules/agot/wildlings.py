@@ -49,7 +49,7 @@ from .control import gain_power
 from .data import TRACKS, board
 from .edition import edition
 from .flow import auto, decision, pop, push
-from .house_cards import recover_if_empty
+from .house_cards import discard_from_hand, recover_if_empty
 from .mustering import apply_recruits, muster_areas
 from .state import State
 
@@ -431,8 +431,7 @@ class DiscardOneTask:
         h = task[1]
         if action.card not in state.hands[h]:
             raise IllegalAction("card.not_in_hand", "Choose a house card from your hand.", card=action.card)
-        state.hands[h] = tuple(c for c in state.hands[h] if c != action.card)
-        state.discards[h] = state.discards[h] + (action.card,)
+        discard_from_hand(state, h, action.card)  # never the last card: a hand of one is not asked
         state.emit("house_cards_discarded", house=h, cards=[action.card])
         pop(state)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..combat import card_of, combatants, current, fighting_units, opponent, unit_contributions, update
 from ..control import available_units
-from ..house_cards import recover_if_empty
+from ..house_cards import discard_from_hand, recover_if_empty
 from .common import Ability, ChoiceAbility, ability_event, register
 
 
@@ -143,7 +143,6 @@ class Patchface(Ability):
         if card is None:
             return
         opp = self.select_from(state, house)
-        state.hands[opp] = tuple(x for x in state.hands[opp] if x != card)
-        state.discards[opp] = state.discards[opp] + (card,)
+        discard_from_hand(state, opp, card)
         ability_event(state, house, "patchface", "discard_card", victim=opp, discarded=card)
         recover_if_empty(state, opp, (card,))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..combat import card_of, current, fighting_units, opponent, unit_contributions, update
 from ..data import board
 from ..flow import push
+from ..house_cards import discard_from_hand
 from .baratheon import RenlyBaratheon
 from .common import Ability, ChoiceAbility, ability_event, register, remove_order
 
@@ -158,8 +159,7 @@ class MelisandreFirst(Ability):
             return
         opp = self.select_from(state, house)
         state.power[house] -= 1
-        state.hands[opp] = tuple(x for x in state.hands[opp] if x != card)
-        state.discards[opp] = state.discards[opp] + (card,)
+        discard_from_hand(state, opp, card)  # an emptied hand comes back at the combat's clean-up
         ability_event(state, house, card_of(current(state), house), "pay_discard_card", victim=opp, discarded=card, paid=1)
 
 
