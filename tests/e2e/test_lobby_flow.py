@@ -124,6 +124,10 @@ def test_wrong_password_shows_beside_field(browser, live_server_url, shots):
     page.fill("#id_password", "lemoncake")
     page.screenshot(path=shots("create-375px"), full_page=True)
     page.get_by_role("button", name="Create the lobby").click()
+    # the lobby page has loaded (its socket open) before its address is read and the browser leaves:
+    # closing the context while the form's POST was still in flight once hung ctx.close() for 300 s
+    expect(page).to_have_url(re.compile(r"/lobby/\d+/$"))
+    expect(page.locator("#seat-count")).to_have_text("1 / 3")
     lobby_url = page.url
     ctx.close()
 
