@@ -65,19 +65,17 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-import uuid
 from collections import Counter
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.bench.live import scratch_site  # noqa: E402  (after the path is set)
+
 PLAYERS, SPECTATORS = 6, 4
 ORIGIN = "http://127.0.0.1"
-SECRET = "bench-" + "x" * 44
 _VERSION = re.compile(r'"version":(\d+)')
 CLK = os.sysconf("SC_CLK_TCK")
 
@@ -415,12 +413,6 @@ class Generators:
 
 
 # === the main process: database, daphne, games, figures ======================================================
-def _postgres_url() -> str:
-    from tests.bench.live import _postgres_url as url
-
-    return url()
-
-
 def make_games(n: int, tag: str, advance: int = 0) -> list[dict]:
     """``n`` started 6-player games with fresh users; each as ``{id, seed, players, options,
     cookies: {house: cookie}, prelude: [[actor, action], ...]}``, each game already ``advance``
@@ -857,33 +849,14 @@ def main(argv: list[str] | None = None) -> int:
 
     import signal
 
-    import psycopg
-
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped (SIGTERM): cleaning up"))  # the finally below runs
-    pg = _postgres_url()
-    tag = uuid.uuid4().hex[:6]
-    name = f"gotweb_capacity_{os.getpid()}_{tag}"
-    with psycopg.connect(pg, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    env = {
-        "DATABASE_URL": urlunsplit(urlsplit(pg)._replace(path=f"/{name}")),
-        "REDIS_URL": os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/14",
-        "REDIS_PREFIX": f"gotweb-capacity-{tag}",
-        "GOTWEB_BENCH": "1",
-        "SECRET_KEY": SECRET,
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DEBUG": "0",
-    }
-    tmp = Path(tempfile.mkdtemp(prefix="bench-capacity-"))
-    os.environ.update(env)
-    os.environ["DJANGO_SETTINGS_MODULE"] = "gotweb.settings"
-    env["STATIC_ROOT"] = str(tmp / "static")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped (SIGTERM): cleaning up"))  # the scratch site is cleaned up
     results: dict[tuple[str, int], list[dict]] = {}
     load0 = os.getloadavg()
     print(f"capacity: AGoT, {PLAYERS} players + {SPECTATORS} spectators per game; PostgreSQL and Redis on 127.0.0.1; "
           f"{os.cpu_count()} cores, load average {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}"
           + (f"; daphne, generators and this database's backends at nice {a.nice}" if a.nice else ""), flush=True)
-    try:
+    with scratch_site("capacity") as (pg, name, env, tmp, tag):
+        env["STATIC_ROOT"] = str(tmp / "static")
         import django
 
         django.setup()
@@ -900,24 +873,6 @@ def main(argv: list[str] | None = None) -> int:
         for n in procs:
             for tree, label in trees:
                 results[(label, n)] = ramp(n, a, env, tmp, tag, name, pg, tree, label)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        with psycopg.connect(pg, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        try:
-            import redis
-
-            r = redis.Redis.from_url(env["REDIS_URL"])
-            for key in r.scan_iter(env["REDIS_PREFIX"] + "*"):
-                r.delete(key)
-        except Exception as exc:
-            print(f"could not clean Redis keys {env['REDIS_PREFIX']}*: {exc!r}")
-        if not sys.exc_info()[0]:
-            shutil.rmtree(tmp, ignore_errors=True)
-        else:
-            print(f"daphne logs kept in {tmp}")
 
     print("\n== summary ==")
     best: dict[tuple[str, int], int] = {}

@@ -28,10 +28,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import math
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -69,6 +71,57 @@ def _postgres_url() -> str:
         except Exception:
             continue
     sys.exit("needs PostgreSQL on 127.0.0.1:5432 (Debian package: postgresql)")
+
+
+@contextlib.contextmanager
+def scratch_site(kind: str):
+    """A scratch site for one benchmark run: a PostgreSQL database and a Redis key prefix of its
+    own (``gotweb_<kind>_<pid>_<tag>``, ``gotweb-<kind>-<tag>``), the daphne environment that
+    names them (also put in ``os.environ``, with ``DJANGO_SETTINGS_MODULE``) and a temporary
+    folder for logs. Yields ``(postgres admin url, database name, env, folder, tag)``; at the end
+    drops the database and deletes the prefix's Redis keys, and removes the folder after a clean
+    run (after a failure it is kept, and named, for its logs)."""
+    import psycopg
+
+    pg = _postgres_url()
+    tag = uuid.uuid4().hex[:6]
+    name = f"gotweb_{kind}_{os.getpid()}_{tag}"
+    with psycopg.connect(pg, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    env = {
+        "DATABASE_URL": urlunsplit(urlsplit(pg)._replace(path=f"/{name}")),
+        "REDIS_URL": os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/14",
+        "REDIS_PREFIX": f"gotweb-{kind}-{tag}",
+        "GOTWEB_BENCH": "1",
+        "SECRET_KEY": SECRET,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DEBUG": "0",
+    }
+    tmp = Path(tempfile.mkdtemp(prefix=f"bench-{kind}-"))
+    os.environ.update(env)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "gotweb.settings"
+    clean = False
+    try:
+        yield pg, name, env, tmp, tag
+        clean = True
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(pg, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        try:  # the channel layer's keys of this run (groups live a day otherwise)
+            import redis
+
+            r = redis.Redis.from_url(env["REDIS_URL"])
+            for key in r.scan_iter(env["REDIS_PREFIX"] + "*"):
+                r.delete(key)
+        except Exception as exc:
+            print(f"could not clean Redis keys {env['REDIS_PREFIX']}*: {exc!r}")
+        if clean:
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            print(f"daphne logs kept in {tmp}")
 
 
 # cProfile in every thread of daphne (the event loop's and the sync_to_async workers'), written
@@ -336,52 +389,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", help="run daphne under cProfile and write its stats to this file")
     a = ap.parse_args(argv)
 
-    import psycopg
-
     load0 = os.getloadavg()[0]
-    pg = _postgres_url()
-    name = f"gotweb_bench_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    with psycopg.connect(pg, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    env = {
-        "DATABASE_URL": urlunsplit(urlsplit(pg)._replace(path=f"/{name}")),
-        "REDIS_URL": os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/14",
-        "REDIS_PREFIX": f"gotweb-bench-{uuid.uuid4().hex[:8]}",
-        "GOTWEB_BENCH": "1",
-        "SECRET_KEY": SECRET,
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DEBUG": "0",
-    }
-    tmp = Path(tempfile.mkdtemp(prefix="bench-live-"))
-    os.environ.update(env)
-    os.environ["DJANGO_SETTINGS_MODULE"] = "gotweb.settings"
-    proc = None
-    try:
-        import django
+    with scratch_site("bench") as (_, _, _, tmp, _):
+        proc = None
+        try:
+            import django
 
-        django.setup()
-        url, proc = start_daphne(tmp, a.profile)
-        game_ms, echo_ms, hub_ms, sizes, stages, games = asyncio.run(measure(url, a.samples, a.warmup, a.spectators))
-    finally:
-        if proc is not None:
-            proc.terminate()
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        from django.db import connections
-
-        connections.close_all()
-        with psycopg.connect(pg, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        try:  # the channel layer's keys of this run (groups live a day otherwise)
-            import redis
-
-            r = redis.Redis.from_url(env["REDIS_URL"])
-            for key in r.scan_iter(env["REDIS_PREFIX"] + "*"):
-                r.delete(key)
-        except Exception:
-            pass
+            django.setup()
+            url, proc = start_daphne(tmp, a.profile)
+            game_ms, echo_ms, hub_ms, sizes, stages, games = asyncio.run(measure(url, a.samples, a.warmup, a.spectators))
+        finally:
+            if proc is not None:
+                proc.terminate()
+                try:
+                    proc.wait(30)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
 
     def line(label: str, xs: list[float]) -> str:
         return (f"{label:<44} p50 {percentile(xs, 50):7.2f} ms   p90 {percentile(xs, 90):7.2f}   "
