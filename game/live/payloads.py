@@ -94,11 +94,12 @@ def _head(game_id: int, rules, state: Any, version: int, viewer: str | None) -> 
 
 def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> str:
     """The compact JSON text of the payload, the same text as ``json.dumps`` of :func:`payload`,
-    made cheaply for the many viewers of one version. Two parts of it are shared and encoded
+    made cheaply for the many viewers of one version. Three parts of it are shared and encoded
     once: a ruleset's ``shared_view`` (the part of the view every viewer sees alike, see
-    :class:`game.rules.Ruleset`), once per game version; and the view's ``events``, the game's
+    :class:`game.rules.Ruleset`), once per game version; the view's ``events``, the game's
     event log that every viewer and every later version shares, each event encoded once (kept by
-    identity, as events are never changed once made) and the list spliced in."""
+    identity, as events are never changed once made) and the list spliced in; and the ``log``
+    lines, once per window of events and language (:func:`game.live.gamelog.lines_text`)."""
     rules = get_ruleset(ruleset)
     if not hasattr(rules, "shared_view"):
         head, view, tail = _payload_parts(game_id, ruleset, state, version, viewer, lang)
