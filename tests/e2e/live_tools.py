@@ -20,12 +20,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def setup_game(env: dict[str, str], players: int = 3, bots: int = 0, ruleset: str = "agot2") -> dict:
+def run_script(script: str | Path, env: dict[str, str], *args: str, timeout: float = 300) -> dict:
+    """Run ``python <script> <args>`` in the server's environment (``env`` over this process's,
+    the secret key :func:`tests.e2e.conftest.start_server` gives) and return the JSON object of
+    its last line of output. A child that fails raises AssertionError carrying its exit code and
+    the end of its stderr (its traceback), so a failure in CI says what went wrong."""
     out = subprocess.run(
-        [sys.executable, str(Path(__file__)), "setup", str(players), str(bots), ruleset],
-        cwd=ROOT, env={**os.environ, "SECRET_KEY": "e2e-" + "x" * 40, **env}, capture_output=True, text=True, check=True,
+        [sys.executable, str(script), *args],
+        cwd=ROOT, env={**os.environ, "SECRET_KEY": "e2e-" + "x" * 40, **env}, capture_output=True, text=True, timeout=timeout,
     )
+    assert out.returncode == 0, f"{Path(script).name} {' '.join(args)} exited {out.returncode}:\n{out.stderr[-4000:]}"
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def setup_game(env: dict[str, str], players: int = 3, bots: int = 0, ruleset: str = "agot2") -> dict:
+    return run_script(__file__, env, "setup", str(players), str(bots), ruleset)
 
 
 def lobby_tool(env: dict[str, str], *args: str) -> dict:
@@ -33,11 +42,7 @@ def lobby_tool(env: dict[str, str], *args: str) -> dict:
     seated); ``lobby_tool(env, "join", id)`` -> ``{"version": v}``: a new user joins it. Run in
     a child process with the server's environment, so its group messages go through the
     server's channel layer like an HTTP view's."""
-    out = subprocess.run(
-        [sys.executable, str(Path(__file__)), "lobby", *args],
-        cwd=ROOT, env={**os.environ, "SECRET_KEY": "e2e-" + "x" * 40, **env}, capture_output=True, text=True, check=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return run_script(__file__, env, "lobby", *args)
 
 
 def _rows(db_url: str, game_id: int):

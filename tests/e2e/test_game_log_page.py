@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -21,7 +20,7 @@ if __name__ == "__main__":  # run as the setup script in the server's environmen
     sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import start_server, stop_server  # noqa: E402
-from tests.e2e.live_tools import _rows  # noqa: E402
+from tests.e2e.live_tools import _rows, run_script  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -29,11 +28,7 @@ RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+(?:-[a-z]+)+\b|\bNone\b|[{}]|\b(?:
 
 
 def _finished_game(env: dict) -> dict:
-    out = subprocess.run(
-        [sys.executable, __file__, "setup"], cwd=ROOT, env={**os.environ, "SECRET_KEY": "e2e-" + "x" * 40, **env},
-        capture_output=True, text=True, check=True, timeout=600,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return run_script(__file__, env, "setup", timeout=600)
 
 
 def _battle_versions(db_url: str, game_id: int) -> list[int]:
@@ -62,7 +57,7 @@ def test_log_and_combat_breakdown_of_a_full_bot_game(browser, tmp_path, shots):
     db_url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
     base, proc = start_server(tmp_path, {"DATABASE_URL": db_url, "GAME_BOT_DELAY": "none"})
     try:
-        for _ in range(3):  # the seed is the server's draw: now and then a game has no battle at all
+        for _ in range(3):  # the seed is the server's draw: now and then a game has no battle at all (the same person plays the next one)
             setup = _finished_game({"DATABASE_URL": db_url, "GAME_BOT_DELAY": "none"})
             game, last = setup["game"], setup["version"]
             battles = _battle_versions(db_url, game)
@@ -142,8 +137,11 @@ def _setup() -> None:
     from game.site import lobbies
     from tests.web.archive_helpers import play_to_end
 
-    user = get_user_model().objects.create_user(f"ned-{os.urandom(3).hex()}", password="pw-long-enough-1")
-    Profile.objects.create(user=user, display_name="Ned")
+    # one person for the (up to three) games of a test: a display name is unique on the site
+    user = get_user_model().objects.filter(profile__display_name="Ned").first()
+    if user is None:
+        user = get_user_model().objects.create_user(f"ned-{os.urandom(3).hex()}", password="pw-long-enough-1")
+        Profile.objects.create(user=user, display_name="Ned")
     lobby = lobbies.create_lobby(user, name="Five kings", players=3, ruleset="agot2", house="stark", options={"tides_of_battle": True})
     lobbies.add_bot(lobby.pk, user, level="basic")
     lobbies.add_bot(lobby.pk, user, level="basic")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -20,7 +19,7 @@ if __name__ == "__main__":  # run as the setup script in the server's environmen
     sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import start_server, stop_server  # noqa: E402
-from tests.e2e.live_tools import _rows  # noqa: E402
+from tests.e2e.live_tools import _rows, run_script  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -28,11 +27,7 @@ pytestmark = pytest.mark.e2e
 def _finished_game(env: dict) -> dict:
     """Run this file as a script in the server's environment: a finished Duke game and the
     person's session cookie."""
-    out = subprocess.run(
-        [sys.executable, __file__, "setup"], cwd=ROOT, env={**os.environ, "SECRET_KEY": "e2e-" + "x" * 40, **env},
-        capture_output=True, text=True, check=True, timeout=300,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return run_script(__file__, env, "setup", timeout=300)
 
 
 def _engine_tiles(db_url: str, game_id: int, version: int) -> dict:
