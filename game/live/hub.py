@@ -8,9 +8,11 @@ loop). With the hub, a process joins a group once, with one channel of its own (
 and group, however many sockets watch.
 
 A process that makes a change itself (an act on one of its sockets) need not wait for that
-delivery: :func:`publish` hands the message to the local members at once, then sends it to the
-group marked with the hub's id, and this hub's relay skips it; the other processes' relays
-deliver it to their members. A message sent by plain ``group_send`` (a bot's thread, an HTTP
+delivery: :func:`publish` hands the message to the local members at once. Then, only if another
+process's relay is in the group (one read of the group's members, :mod:`game.live.members`), it
+sends the message to the group marked with the hub's id; this hub's relay skips it, and the other
+processes' relays deliver it to their members. A game watched from one process only (and a
+person's group that nobody follows) costs the channel layer one read per change. A message sent by plain ``group_send`` (a bot's thread, an HTTP
 view, another process) reaches every process's members through the relays.
 
 Members are consumers. Each gets its messages through its ``dispatch`` (the handler named by the
@@ -47,6 +49,8 @@ import weakref
 from typing import Any
 
 from channels.layers import get_channel_layer
+
+from . import members
 
 log = logging.getLogger(__name__)
 
@@ -157,14 +161,27 @@ class Hub:
                 member.queue.put_nowait(message)
 
     async def publish(self, group: str, message: dict) -> None:
-        """Hand ``message`` to the local members at once, then to the group's other processes.
-        A channel layer that is down is logged, not raised: the change is committed, and other
-        processes' sockets catch up when their hub recovers (:data:`RESYNC`)."""
+        """Hand ``message`` to the local members at once, then to the group's other processes,
+        if it has any (:meth:`elsewhere`). A channel layer that is down is logged, not raised:
+        the change is committed, and other processes' sockets catch up when their hub recovers
+        (:data:`RESYNC`)."""
         self.deliver(group, message)
         try:
-            await self._layer_call(self.layer.group_send(group, {**message, ORIGIN: self.id}))
+            if await self._layer_call(self.elsewhere(group)):
+                await self._layer_call(self.layer.group_send(group, {**message, ORIGIN: self.id}))
         except Exception as exc:  # an outage is noticed (and recovered from) by the relays' reads
             log.warning("hub: could not send to group %s: %r", group, exc)
+
+    async def elsewhere(self, group: str) -> bool:
+        """Whether ``group`` has a member other than this hub's own relay (another process's
+        relay, or a plain channel); True when the layer cannot tell (:mod:`game.live.members`).
+        A process that joins just after this read has joined before it reads the game's state,
+        which then already holds the change (DESIGN.md principle 5: join, then read)."""
+        channels = await members.group_channels(self.layer, group)
+        if channels is None:
+            return True
+        g = self.groups.get(group)
+        return bool(channels - {g.channel} if g is not None else channels)
 
     async def _relay(self, group: str, channel: str) -> None:
         while True:

@@ -8,12 +8,14 @@ after the browser tests have started Playwright's loop in this thread."""
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 
 import pytest
 from channels.layers import InMemoryChannelLayer
 
 from game.live.hub import Hub
+from game.live.members import group_channels
 from tests.wsclient import run_sync
 
 
@@ -49,10 +51,20 @@ async def _settle(members, count: int, timeout: float = 5.0) -> None:
 
 
 async def _members_of_group(layer, group: str) -> int:
-    if isinstance(layer, InMemoryChannelLayer):
-        return len(layer.groups.get(group, {}))
-    conn = layer.connection(layer.consistent_hash(group))
-    return await conn.zcard(layer._group_key(group))
+    return len(await group_channels(layer, group))
+
+
+def _count_sends(layer) -> list[str]:
+    """Record the groups of every ``group_send`` on ``layer`` (the real call still runs)."""
+    sent: list[str] = []
+    real = layer.group_send
+
+    async def group_send(group, message):
+        sent.append(group)
+        await real(group, message)
+
+    layer.group_send = group_send
+    return sent
 
 
 def test_one_relay_per_process_and_group(layer):
@@ -95,6 +107,64 @@ async def _test_publish_reaches_every_process_once(layer):
     await _settle(local + remote, 1)
     assert [len(m.got) for m in local] == [2, 2]  # version 1 (deliver) and 2, no echo of 2
     assert all(m.got == [{"type": "game.changed", "version": 2}] for m in remote)
+
+
+def test_a_group_watched_from_one_process_costs_the_layer_no_send(layer):
+    run_sync(_test_a_group_watched_from_one_process_costs_the_layer_no_send(layer))
+
+
+async def _test_a_group_watched_from_one_process_costs_the_layer_no_send(layer):
+    """A change published in the only process that watches the game goes to its members and
+    not to the channel layer (its relay would read it back only to drop it); once a second
+    process joins, the same publish reaches it through the layer; a group nobody joined (a
+    person's sockets that follow nothing) costs no send either."""
+    here, there, group = Hub(layer), Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
+    sent = _count_sends(layer)
+    local, remote = Member(), Member()
+    await here.join(group, local)
+    await here.publish(group, {"type": "game.changed", "version": 1})
+    await here.publish(f"user-{uuid.uuid4().hex[:6]}", {"type": "user.games"})
+    await _settle([local], 1)
+    assert local.got == [{"type": "game.changed", "version": 1}]
+    assert sent == []
+
+    await there.join(group, remote)
+    await here.publish(group, {"type": "game.changed", "version": 2})
+    await _settle([remote], 1)
+    assert sent == [group]
+    assert remote.got == [{"type": "game.changed", "version": 2}]
+    assert [m["version"] for m in local.got] == [1, 2]  # served at once, and no echo
+
+    await there.leave(group, remote)  # the other process's last socket closed: no sends again
+    await here.publish(group, {"type": "game.changed", "version": 3})
+    await _settle([local], 3)
+    assert sent == [group]
+
+
+def test_group_members_as_the_layer_counts_them(layer):
+    run_sync(_test_group_members_as_the_layer_counts_them(layer))
+
+
+async def _test_group_members_as_the_layer_counts_them(layer):
+    """``group_channels`` reads a group without changing it, and leaves out a member whose
+    ``group_add`` is older than the layer's ``group_expiry`` (its ``group_send`` would drop it);
+    a layer it does not know answers None (send as before)."""
+    group = f"game-{uuid.uuid4().hex[:6]}"
+    assert await group_channels(layer, group) == set()
+    fresh, stale = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add(group, fresh)
+    await layer.group_add(group, stale)
+    old = int(time.time()) - layer.group_expiry - 5
+    if isinstance(layer, InMemoryChannelLayer):
+        layer.groups[group][stale] = old
+    else:
+        await layer.connection(layer.consistent_hash(group)).zadd(layer._group_key(group), {stale: old})
+    assert await group_channels(layer, group) == {fresh}
+    assert await group_channels(layer, group) == {fresh}  # nothing was removed by reading
+    await layer.group_discard(group, fresh)
+    await layer.group_discard(group, stale)
+    assert await group_channels(object(), group) is None
+    assert await Hub(object()).elsewhere(group) is True
 
 
 def test_a_plain_group_send_reaches_every_member(layer):
