@@ -64,13 +64,16 @@ _PLAIN_FIELDS = (
 class State:
     """One position of a game. Treat as immutable outside ``apply`` (see module docstring)."""
 
-    __slots__ = _DICT_FIELDS + _PLAIN_FIELDS
+    #: ``_events_seen``: not a field of the game but a memo of :func:`events`, ``(chain, tuple of
+    #: its events)`` or None; handed on to clones, left out of pickles and comparisons
+    __slots__ = _DICT_FIELDS + _PLAIN_FIELDS + ("_events_seen",)
 
     def __init__(self, **kw: Any) -> None:
         for f in _DICT_FIELDS:
             setattr(self, f, kw.pop(f, {}))
         for f in _PLAIN_FIELDS:
             setattr(self, f, kw.pop(f, None))
+        self._events_seen = None
         if self.edition is None:
             self.edition = "agot2"
         if kw:
@@ -82,6 +85,7 @@ class State:
             setattr(new, f, dict(getattr(self, f)))
         for f in _PLAIN_FIELDS:
             setattr(new, f, getattr(self, f))
+        new._events_seen = self._events_seen  # still a prefix of the clone's chain
         return new
 
     def snapshot(self) -> dict[str, Any]:
@@ -108,6 +112,7 @@ class State:
         for ev in fields.pop("log"):
             chain = (ev, chain)
         self.log = chain
+        self._events_seen = None
         self.edition = "agot2"  # snapshots pickled before editions existed
         for f, value in fields.items():
             setattr(self, f, value)
@@ -168,10 +173,25 @@ class State:
 
 
 def events(state: State) -> Iterator[dict[str, Any]]:
-    """The state's events, oldest first."""
-    out = []
-    node = state.log
-    while node:
-        out.append(node[0])
+    """The state's events, oldest first.
+
+    The chain is walked once per state: the events found are kept on the state (as a tuple,
+    with the chain they end) and handed on to its clones, so that a later call, on this state or
+    on a state cloned from it, walks only the events added since (live play asks once per
+    viewer of every version: seven times for a 6-player game, over a chain of about a thousand
+    events by the middle of a game). A chain that does not continue the kept one is walked
+    whole."""
+    seen = getattr(state, "_events_seen", None)
+    head = state.log
+    if seen is not None and seen[0] is head:
+        return iter(seen[1])
+    stop = seen[0] if seen is not None else None
+    newer = []
+    node = head
+    while node is not None and node is not stop:
+        newer.append(node[0])
         node = node[1]
-    return iter(reversed(out))
+    newer.reverse()
+    out = seen[1] + tuple(newer) if seen is not None and node is stop else tuple(newer)
+    state._events_seen = (head, out)
+    return iter(out)
