@@ -45,7 +45,7 @@ from django.utils import translation
 from game.models import Game
 from game.rules import IllegalAction
 
-from . import apply, bots, chat, errors, gamelog, memory, notify, payloads, stand_ins, writers
+from . import apply, bots, chat, errors, gamelog, jsontext, memory, notify, payloads, stand_ins, writers
 from .access import may_see
 from .hub import hub
 from .notify import game_group, user_group
@@ -170,7 +170,7 @@ def _seats_json(seats: dict) -> str:
     last = _last_seats
     if last is not None and last[0] is seats:
         return last[1]
-    text = json.dumps(seats, separators=(",", ":"), ensure_ascii=False)
+    text = jsontext.dumps(seats)
     _last_seats = (seats, text)
     return text
 
@@ -364,7 +364,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
 
     # --- sending ----------------------------------------------------------------------------------
     async def send_json(self, data) -> None:
-        await self.send(text_data=json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+        await self.send(text_data=jsontext.dumps(data))
 
     async def send_error(self, code: str, request_id=None, **params) -> None:
         with translation.override(self.lang):

@@ -9,12 +9,13 @@ never breaks the page.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
 from typing import Any
 
 from django.utils import translation
+
+from . import jsontext
 
 #: how many of the latest lines a push carries
 LOG_WINDOW = 60
@@ -45,7 +46,7 @@ def lines_text(ruleset: str, view: dict[str, Any], lang: str) -> str:
     first = max(0, len(events) - LOG_WINDOW)
     entry = _entry(ruleset, lang_key(lang), first, list(events[first:]))
     if entry[2] is None:
-        entry[2] = json.dumps(entry[1], separators=(",", ":"), ensure_ascii=False)
+        entry[2] = jsontext.dumps(entry[1])
     return entry[2]
 
 

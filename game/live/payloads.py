@@ -8,7 +8,6 @@ the viewer's language. Never the raw state.
 
 from __future__ import annotations
 
-import json
 import secrets
 import threading
 from collections import OrderedDict
@@ -17,7 +16,7 @@ from typing import Any
 from game.models import Game
 from game.rules import get_ruleset
 
-from . import gamelog, snapshots
+from . import gamelog, jsontext, snapshots
 
 
 def pending_for(rules, state, viewer: str | None) -> list[dict[str, Any]]:
@@ -107,7 +106,7 @@ def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: 
     shared_text = _shared_text(game_id, version, rules, state)
     own = rules.own_view(state, viewer)
     # the log's lines, the same for most viewers of a version, are encoded once (gamelog.lines_text)
-    pending = json.dumps(pending_for(rules, state, viewer), separators=(",", ":"), ensure_ascii=False)
+    pending = jsontext.dumps(pending_for(rules, state, viewer))
     tail_text = '"pending":' + pending + ',"log":' + gamelog.lines_text(ruleset, own, lang) + "}"
     own = windowed_view(own)
     own_text = _dumps(own, events_of=own, game_id=game_id)
@@ -148,11 +147,11 @@ def _dumps(data: dict[str, Any], events_of: dict[str, Any] | None = None, game_i
     holder = events_of if events_of is not None else data.get("view")
     evs = holder.get("events") if isinstance(holder, dict) else None
     if not isinstance(evs, list) or not evs:
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        return jsontext.dumps(data)
     marked = {**holder, "events": _EVENTS_MARK}
     data = marked if holder is data else {**data, "view": marked}
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    mark = json.dumps(_EVENTS_MARK)
+    text = jsontext.dumps(data)
+    mark = jsontext.dumps(_EVENTS_MARK)
     return text.replace(mark, _events_text(evs, game_id), 1)
 
 
@@ -176,7 +175,7 @@ def _events_text(evs: list, game_id: int | None = None) -> str:
     for ev in evs:
         hit = known.get(id(ev))
         if hit is None or hit[0] is not ev:
-            hit = known[id(ev)] = (ev, json.dumps(ev, separators=(",", ":"), ensure_ascii=False))  # kept with the event: its id is not reused
+            hit = known[id(ev)] = (ev, jsontext.dumps(ev))  # kept with the event: its id is not reused
         out.append(hit[1])
     return "[" + ",".join(out) + "]"
 

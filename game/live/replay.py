@@ -31,7 +31,6 @@ Errors: :class:`ReplayError` with a stable ``code`` (``replay.no_version``), tra
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections import OrderedDict
@@ -41,7 +40,7 @@ from game.models import Action, Game, Seat
 from game.rules import get_ruleset
 from game.rules.base import SITE, note, open_view, progress
 
-from . import gamelog, payloads
+from . import gamelog, jsontext, payloads
 
 #: a checkpoint state is kept every this many versions (so a step applies at most 9 actions)
 CHECKPOINT_EVERY = 10
@@ -280,7 +279,7 @@ def step_text(game: Game, viewer: str | None, lang: str, version: int) -> str:
     rules = b.rules
     view = open_view(rules, state, viewer)
     head, tail = payloads._head_and_tail(game.pk, game.ruleset, rules, state, version, viewer, key, view)
-    text = json.dumps({**head, "view": payloads.windowed_view(view), **tail}, separators=(",", ":"), ensure_ascii=False)
+    text = jsontext.dumps({**head, "view": payloads.windowed_view(view), **tail})
     with _TEXTS_LOCK:
         _TEXTS[cache_key] = text
         while len(_TEXTS) > TEXTS_MAX:
