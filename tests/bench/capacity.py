@@ -29,6 +29,9 @@ the number of games G (``--steps``: 10, 25, 50, 100, 150, 200, 300, ...):
 Per step it prints games, sockets, acts/s, p50/p90/p99/max, the generators' CPU and lag, each
 daphne's CPU (% of one core) and RSS, PostgreSQL's CPU (the backends of this database) and
 Redis's CPU (the whole server: shared with whatever else uses it), errors, and the load average.
+Before the first step and after the last it prints the host's jitter (:func:`host_jitter`: how
+much longer than its median a fixed 2 ms loop takes at the 99th percentile): a host that takes
+its cores away now and then stretches every latency figure, whatever the code does.
 A ramp stops when p99 passes ``--stop-ms`` (100) or errors appear. Then the largest G with p99
 < 50 ms per number of processes, and their ratio.
 
@@ -820,6 +823,25 @@ def memory(a, env: dict, tmp: Path, tag: str, tree: Path | None = None, label: s
         daphnes.stop()
 
 
+def host_jitter(seconds: float = 3.0) -> str:
+    """How steadily this host runs a fixed piece of Python (about 2 ms of CPU, repeated for
+    ``seconds``): ``"p50 a, p99 b, max c ms (p99/p50 r)"``. On a core of its own the p99 stays
+    near the p50; a host whose cores are taken away now and then (other tenants, a VM's
+    neighbours) shows it here first, and then no latency figure of this benchmark is the code's
+    own."""
+    took = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        t = time.perf_counter()
+        x = 0
+        for i in range(20_000):
+            x += i
+        took.append((time.perf_counter() - t) * 1000)
+    took.sort()
+    p50, p99 = percentile(took, 50), percentile(took, 99)
+    return f"p50 {p50:.2f}, p99 {p99:.2f}, max {took[-1]:.2f} ms (p99/p50 {p99 / p50:.1f})"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--processes", default="1,2", help="daphne processes per ramp, e.g. 1,2 (default)")
@@ -855,6 +877,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"capacity: AGoT, {PLAYERS} players + {SPECTATORS} spectators per game; PostgreSQL and Redis on 127.0.0.1; "
           f"{os.cpu_count()} cores, load average {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}"
           + (f"; daphne, generators and this database's backends at nice {a.nice}" if a.nice else ""), flush=True)
+    print(f"host jitter before (a fixed 2 ms loop for 3 s): {host_jitter()}", flush=True)
     with scratch_site("capacity") as (pg, name, env, tmp, tag):
         env["STATIC_ROOT"] = str(tmp / "static")
         import django
@@ -892,7 +915,7 @@ def main(argv: list[str] | None = None) -> int:
         one = best.get((label, 1))
         if n > 1 and one:
             print(f"  {label}scaling {n} / 1 process: {g / one:.2f}x")
-    print(f"  load average at the end {os.getloadavg()[0]:.2f}")
+    print(f"  load average at the end {os.getloadavg()[0]:.2f}; host jitter after: {host_jitter()}")
     return 0
 
 

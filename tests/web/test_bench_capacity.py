@@ -49,5 +49,6 @@ def test_one_tiny_step_runs_and_cleans_up(postgres_url, redis_url):
     )
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-3000:]
     assert "largest G with p99 < 50 ms" in out.stdout
+    assert "host jitter before" in out.stdout and "host jitter after: p50" in out.stdout
     assert "err 0" in out.stdout, out.stdout
     assert not list(redis.Redis.from_url(redis_url).scan_iter("gotweb-capacity-*"))
