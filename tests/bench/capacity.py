@@ -834,7 +834,7 @@ def host_jitter(seconds: float = 3.0) -> str:
     while time.monotonic() < end:
         t = time.perf_counter()
         x = 0
-        for i in range(20_000):
+        for i in range(60_000):
             x += i
         took.append((time.perf_counter() - t) * 1000)
     took.sort()
