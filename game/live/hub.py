@@ -12,8 +12,9 @@ delivery: :func:`publish` hands the message to the local members at once. Then, 
 process's relay is in the group (one read of the group's members, :mod:`game.live.members`), it
 sends the message to the group marked with the hub's id; this hub's relay skips it, and the other
 processes' relays deliver it to their members. A game watched from one process only (and a
-person's group that nobody follows) costs the channel layer one read per change. A message sent by plain ``group_send`` (a bot's thread, an HTTP
-view, another process) reaches every process's members through the relays.
+person's group that nobody follows) costs the channel layer one read per change. A message sent
+by plain ``group_send`` (a bot's thread, an HTTP view, another process) reaches every process's
+members through the relays.
 
 Members are consumers. Each gets its messages through its ``dispatch`` (the handler named by the
 message's ``type``), one at a time and in the order the hub received them, in a task of its own,

@@ -29,6 +29,7 @@ import logging
 import time
 
 log = logging.getLogger(__name__)
+_warned: list[bool] = []  # the layer's internals were found changed, and it was logged once
 
 
 async def group_channels(layer, group: str) -> set[str] | None:
@@ -51,7 +52,9 @@ async def group_channels(layer, group: str) -> set[str] | None:
         connection = layer.connection(layer.consistent_hash(group))
         since = int(time.time()) - int(layer.group_expiry)
     except (AttributeError, TypeError) as exc:  # another channels_redis: send as before
-        log.warning("live: cannot read channel-layer groups (%r); sending every change to the layer", exc)
+        if not _warned:
+            _warned.append(True)
+            log.warning("live: cannot read channel-layer groups (%r); sending every change to the layer", exc)
         return None
     names = await connection.zrangebyscore(key, min=f"({since}", max="+inf")
     return {n.decode("utf8") if isinstance(n, bytes) else str(n) for n in names}
