@@ -32,7 +32,7 @@ from django.views.decorators.http import require_POST
 
 from game.live import access, payloads, replay
 from game.live.seats import seat_of, seats_info
-from game.models import NAME_TAKEN, Game, Lobby, Profile, Seat, display_name, is_guest, language_key
+from game.models import NAME_TAKEN, Game, Lobby, Profile, Seat, display_name, is_guest, language_key, name_key
 from game.options import ruleset_description, seat_words
 from game.rules import REGISTRY, get_ruleset
 
@@ -327,8 +327,6 @@ class LoginView(auth_views.LoginView):
     form_class = LoginForm
 
     def get_form_kwargs(self):
-        from game.models import name_key
-
         kwargs = super().get_form_kwargs()
         if self.request.method == "POST":
             username = str(self.request.POST.get("username", ""))[:300]
@@ -343,8 +341,6 @@ class LoginView(auth_views.LoginView):
         return kwargs
 
     def form_valid(self, form):
-        from game.models import name_key
-
         response = super().form_valid(form)
         login_devices.issue(response, self.request, name_key(form.get_user().get_username()))
         return response
