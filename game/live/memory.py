@@ -1,7 +1,7 @@
 """What one process keeps of a game in memory, and letting go of it.
 
 A game costs a server process memory only while sockets of that process watch it: its latest
-states (:data:`game.live.snapshots.CACHE`), the payloads and event texts made from them
+states (:data:`game.live.snapshots.CACHE`), the payloads made from them
 (:mod:`game.live.payloads`), the row and seats its optimistic write remembers
 (:mod:`game.live.optimistic`) and what the site's followers keep (:data:`game.live.signals.game_forgotten`).
 Each game socket holds its game from its connect (:func:`hold`) until it ends (:func:`let_go`);
@@ -47,7 +47,7 @@ def forget(game_id: int) -> None:
 
 def held_games() -> dict[str, int]:
     """How many games each of this process's memories of games holds now (diagnostics, the
-    capacity benchmark and tests): states, payloads, shared views, event texts, rows, seats."""
+    capacity benchmark and tests): states, payloads, shared views, rows, seats."""
 
     def games(keys) -> int:
         return len({k[0] if isinstance(k, tuple) else k for k in list(keys)})
@@ -56,7 +56,6 @@ def held_games() -> dict[str, int]:
         "states": len(snapshots.CACHE.games()),
         "payloads": games(payloads.PAYLOADS.items),
         "shared_views": games(payloads._SHARED_TEXT),
-        "event_texts": sum(1 for v in list(payloads._EVENT_JSON.values()) if v),
         "rows": games(optimistic._LAST_ROW),
         "seats": games(optimistic._SEAT_OF),
     }

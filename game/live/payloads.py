@@ -8,7 +8,6 @@ the viewer's language. Never the raw state.
 
 from __future__ import annotations
 
-import secrets
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -93,30 +92,29 @@ def _head(game_id: int, rules, state: Any, version: int, viewer: str | None) -> 
 
 def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> str:
     """The compact JSON text of the payload, the same text as ``json.dumps`` of :func:`payload`,
-    made cheaply for the many viewers of one version. Three parts of it are shared and encoded
+    made cheaply for the many viewers of one version. Two parts of it are shared and encoded
     once: a ruleset's ``shared_view`` (the part of the view every viewer sees alike, see
-    :class:`game.rules.Ruleset`), once per game version; the view's ``events``, the game's
-    event log that every viewer and every later version shares, each event encoded once (kept by
-    identity, as events are never changed once made) and the list spliced in; and the ``log``
-    lines, once per window of events and language (:func:`game.live.gamelog.lines_text`)."""
+    :class:`game.rules.Ruleset`), once per game version; and the ``log`` lines, once per window
+    of events and language (:func:`game.live.gamelog.lines_text`). The rest, the viewer's own
+    part with its latest events, is encoded for each viewer (:mod:`game.live.jsontext`)."""
     rules = get_ruleset(ruleset)
     if not hasattr(rules, "shared_view"):
         head, view, tail = _payload_parts(game_id, ruleset, state, version, viewer, lang)
-        return _dumps({**head, "view": view, **tail}, game_id=game_id)
+        return jsontext.dumps({**head, "view": view, **tail})
     shared_text = _shared_text(game_id, version, rules, state)
     own = rules.own_view(state, viewer)
     # the log's lines, the same for most viewers of a version, are encoded once (gamelog.lines_text)
     pending = jsontext.dumps(pending_for(rules, state, viewer))
     tail_text = '"pending":' + pending + ',"log":' + gamelog.lines_text(ruleset, own, lang) + "}"
     own = windowed_view(own)
-    own_text = _dumps(own, events_of=own, game_id=game_id)
+    own_text = jsontext.dumps(own)
     if shared_text == "{}":
         view_text = own_text
     elif own_text == "{}":
         view_text = shared_text
     else:
         view_text = shared_text[:-1] + "," + own_text[1:]
-    return _dumps(_head(game_id, rules, state, version, viewer))[:-1] + ',"view":' + view_text + "," + tail_text
+    return jsontext.dumps(_head(game_id, rules, state, version, viewer))[:-1] + ',"view":' + view_text + "," + tail_text
 
 
 #: ``(game id, version) -> JSON text of the ruleset's shared_view`` (a version names one state)
@@ -131,7 +129,7 @@ def _shared_text(game_id: int, version: int, rules, state: Any) -> str:
         hit = _SHARED_TEXT.get(key)
     if hit is not None:
         return hit
-    text = _dumps(rules.shared_view(state))
+    text = jsontext.dumps(rules.shared_view(state))
     with _SHARED_LOCK:
         _SHARED_TEXT[key] = text
         while len(_SHARED_TEXT) > _SHARED_TEXT_MAX:
@@ -139,57 +137,15 @@ def _shared_text(game_id: int, version: int, rules, state: Any) -> str:
     return text
 
 
-def _dumps(data: dict[str, Any], events_of: dict[str, Any] | None = None, game_id: int | None = None) -> str:
-    """``data`` as compact JSON. The ``events`` list of ``events_of`` (default ``data["view"]``),
-    when there is one, is spliced in from each event's JSON text, made once per event of game
-    ``game_id`` (events are never changed once made): the same text as encoding it whole, at a
-    fraction of the cost."""
-    holder = events_of if events_of is not None else data.get("view")
-    evs = holder.get("events") if isinstance(holder, dict) else None
-    if not isinstance(evs, list) or not evs:
-        return jsontext.dumps(data)
-    marked = {**holder, "events": _EVENTS_MARK}
-    data = marked if holder is data else {**data, "view": marked}
-    text = jsontext.dumps(data)
-    mark = jsontext.dumps(_EVENTS_MARK)
-    return text.replace(mark, _events_text(evs, game_id), 1)
-
-
-_EVENTS_MARK = "\x00events-" + secrets.token_hex(8)  # a string no event or view holds
-#: ``game id -> {id(event): (event, its JSON text)}``: each game's own, so that a game let go
-#: (:func:`forget`) takes its events' texts with it
-_EVENT_JSON: dict[int | None, dict[int, tuple[Any, str]]] = {}
-_EVENT_JSON_MAX = 5_000  # events per game (a whole game has about 1,000): past it, that game's are made again
-_EVENT_JSON_GAMES = 1_024  # games: past it, the oldest game's are forgotten
-
-
-def _events_text(evs: list, game_id: int | None = None) -> str:
-    known = _EVENT_JSON.get(game_id)
-    if known is None:
-        if len(_EVENT_JSON) >= _EVENT_JSON_GAMES:
-            _EVENT_JSON.pop(next(iter(_EVENT_JSON), None), None)
-        known = _EVENT_JSON[game_id] = {}
-    elif len(known) >= _EVENT_JSON_MAX:
-        known.clear()
-    out = []
-    for ev in evs:
-        hit = known.get(id(ev))
-        if hit is None or hit[0] is not ev:
-            hit = known[id(ev)] = (ev, jsontext.dumps(ev))  # kept with the event: its id is not reused
-        out.append(hit[1])
-    return "[" + ",".join(out) + "]"
-
-
 def forget(game_id: int) -> None:
-    """Drop everything this module keeps of ``game_id``: its payloads, shared views and event
-    texts (:mod:`game.live.memory`, when no socket of this process watches it any more)."""
+    """Drop everything this module keeps of ``game_id``: its payloads and shared views
+    (:mod:`game.live.memory`, when no socket of this process watches it any more)."""
     with PAYLOADS.lock:
         for key in [k for k in PAYLOADS.items if k[0] == game_id]:
             del PAYLOADS.items[key]
     with _SHARED_LOCK:
         for key in [k for k in _SHARED_TEXT if k[0] == game_id]:
             del _SHARED_TEXT[key]
-    _EVENT_JSON.pop(game_id, None)
 
 
 def cached_payload_text(game_id: int, ruleset: str, viewer: str | None, lang: str, version: int) -> str | None:

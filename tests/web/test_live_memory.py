@@ -1,6 +1,6 @@
 """What a process keeps of a game (``game/live/memory.py``): the states of games its sockets watch
 stay however many games there are; when the last socket of a game closes, the process forgets
-the game at once (states, payloads, event texts, the optimistic write's row and seats); a game
+the game at once (states, payloads, the optimistic write's row and seats); a game
 nobody watches here keeps its states for a short while only."""
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ def _held(game_id: int) -> dict[str, bool]:
     return {
         "states": game_id in snapshots.CACHE.games(),
         "payloads": any(k[0] == game_id for k in list(payloads.PAYLOADS.items)),
-        "event_texts": bool(payloads._EVENT_JSON.get(game_id)),
         "rows": game_id in optimistic._LAST_ROW,
         "seats": any(k[0] == game_id for k in list(optimistic._SEAT_OF)),
     }
