@@ -1,7 +1,8 @@
 """Issue 15 in a real browser: the game page draws the board and the player's decision from the
 state it carries, before (here: without) its socket; every module the page runs was asked for
 at once by a modulepreload link, and nothing is fetched twice (the board's preloaded answers are
-the ones the screen uses). What the player sends before the socket first opens waits for it."""
+the ones the screen uses). What the player sends before the socket first opens waits for it, and
+the chat cannot be sent before the page's script has run."""
 
 from __future__ import annotations
 
@@ -93,6 +94,30 @@ def test_board_and_decision_come_with_the_page(browser, tmp_path, shots):
         expect(late.locator("#chat-messages .chat-line", has_text="Winter is coming")).to_have_count(1)
         expect(late.locator("#conn-status")).to_have_attribute("data-state", "open")
         assert late.locator("#chat-error").inner_text() == ""
+        late.close()
+
+        # Send pressed before the page's script has run (its request held here) does nothing: the
+        # browser's own form submission would reload the page and lose the line
+        held = []
+        early = ctx.new_page()
+        early.set_default_timeout(20_000)
+        early.route("**/js/live/play.js*", lambda route: held.append(route))
+        early.goto(base + path, wait_until="commit")
+        expect(early.locator("#chat-text")).to_be_visible()
+        send = early.locator("#chat-form button")
+        expect(send).to_be_disabled()
+        early.fill("#chat-text", "The north remembers")
+        early.press("#chat-text", "Enter")  # implicit submission: no form goes out
+        send.click(force=True)  # nor from the button
+        early.wait_for_timeout(500)
+        assert held, "the page did not ask for its script"
+        assert "text=" not in early.url and early.input_value("#chat-text") == "The north remembers"
+        held.pop().continue_()
+        early.unroute("**/js/live/play.js*")
+        expect(send).to_be_enabled()
+        send.click()
+        expect(early.locator("#chat-messages .chat-line", has_text="The north remembers")).to_have_count(1)
+        assert "text=" not in early.url
         ctx.close()
     finally:
         stop_server(proc)

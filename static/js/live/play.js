@@ -331,6 +331,9 @@ chatForm?.addEventListener("submit", async (event) => {
     chatError.textContent = answer.error.message;
   }
 });
+// Send is disabled in the page until here: a form sent before this script has run would be the
+// browser's own submission, which reloads the page and loses the line
+if (chatForm) chatForm.querySelector("button[type=submit]").disabled = false;
 
 // --- replay: step, jump, play at a speed (issue 18) ---------------------------------------------------------
 const bar = document.getElementById("replay-bar");
