@@ -29,8 +29,9 @@ pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
 TC = {"kind": "live", "bank": 8, "increment": 3, "max_timeouts": 2}
 
-#: the game's seed: with it the game goes on for about 30 versions after Arya's second time-out
-#: (a drawn seed once let the bot win at the next move, and the test waited for moves in vain)
+#: the games' seed: with it the first test's game goes on for about 30 versions after Arya's second
+#: time-out, and the hand-over test's game is still running when Arya takes her seat back (drawn
+#: seeds let a bot win within a few moves now and then, and the tests waited for moves in vain)
 SEED = 1
 
 SETUP = r"""
@@ -165,8 +166,11 @@ django.setup()
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
+from game.live import apply
 from game.models import Profile
 from game.site import lobbies
+# the seed and the houses are pinned: the game, played by bots on both sides, is the same every run
+apply.secrets.randbits = lambda bits: int(sys.argv[2])
 out = {"cookies": {}}
 users = []
 for name in ("arya", "bran"):
@@ -179,8 +183,8 @@ for name in ("arya", "bran"):
     s.create()
     out["cookies"][name] = [settings.SESSION_COOKIE_NAME, s.session_key]
     users.append(u)
-lobby = lobbies.create_lobby(users[0], name="Handed over", players=2, ruleset="duke", time_control=json.loads(sys.argv[1]))
-lobbies.join_lobby(lobby.pk, users[1])
+lobby = lobbies.create_lobby(users[0], name="Handed over", players=2, ruleset="duke", house="dark", time_control=json.loads(sys.argv[1]))
+lobbies.join_lobby(lobby.pk, users[1], house="light")
 lobbies.start_lobby(lobby.pk, users[0])
 out["game"] = lobby.game.pk
 out["seats"] = {"arya": lobby.seats.get(user=users[0]).house, "bran": lobby.seats.get(user=users[1]).house}
@@ -205,7 +209,7 @@ def test_a_player_hands_an_away_seat_over_and_its_clock_waits_unchanged(browser,
 
     base, env = handover_server
     out = subprocess.run(
-        [sys.executable, "-c", SETUP_TWO, json.dumps({"kind": "live", "bank": 600, "increment": 0, "max_timeouts": 3})],
+        [sys.executable, "-c", SETUP_TWO, json.dumps({"kind": "live", "bank": 600, "increment": 0, "max_timeouts": 3}), str(SEED)],
         cwd=ROOT, env={**os.environ, "SECRET_KEY": "e2e-" + "x" * 40, **env}, capture_output=True, text=True, check=True,
     )
     info = json.loads(out.stdout.strip().splitlines()[-1])
@@ -231,6 +235,8 @@ def test_a_player_hands_an_away_seat_over_and_its_clock_waits_unchanged(browser,
             d = dc.data(bran)
             if d["version"] >= until_version:
                 return
+            # a game that ends this early (a quick checkmate) cannot show the rest: pin another SEED
+            assert not d["view"].get("result"), f"the game ended at version {d['version']}: {d['view']['result']}"
             if dc.my_decision(d, bran_seat) is not None:
                 answer = bran.evaluate("(a) => window.gotwebClient.send(a)", dc.choose(d, bran_seat, d["version"]))
                 assert answer["ok"], answer
