@@ -66,7 +66,11 @@ Environment variables (all optional):
   frees the rest. See ``gotweb/asgi.py``.
 * ``LIVE_WRITE_THREADS`` -- on PostgreSQL, how many threads of each process write acts, chat
   lines and stand-ins at once, each with its own connection (default 4; ``1``: Channels' single
-  database thread, as always on SQLite); see ``game/live/writers.py``.
+  database thread, as always on SQLite); see ``game/live/writers.py``. Also how many
+  asynchronous connections each event loop holds for the acts it writes itself.
+* ``LIVE_LOOP_WRITES`` -- on PostgreSQL, ``1`` (default) writes an act that this process can
+  write optimistically on the event loop, with the budget counted there too, without a thread
+  (``game/live/loopwrite.py``); ``0`` keeps every act in a writer thread.
 * ``EMAIL_URL`` -- where mails go, as django-environ's ``email_url``: e.g.
   ``smtp+tls://user:password@smtp.example.org:587`` (default ``consolemail://``: mails are printed
   on the console, which is what ``make run`` shows). ``DEFAULT_FROM_EMAIL`` -- the sender
@@ -255,6 +259,7 @@ LIVE_RATE, LIVE_BURST = 20, 40
 #: threads that write acts, chat lines and stand-ins on PostgreSQL, each with its own connection
 #: (game/live/writers.py; 1: Channels' single database thread, as on SQLite)
 LIVE_WRITE_THREADS = env.int("LIVE_WRITE_THREADS", default=4)
+LIVE_LOOP_WRITES = env.bool("LIVE_LOOP_WRITES", default=True)
 #: gc.set_threshold's third value in a server process (gotweb/asgi.py): middle-generation
 #: collections before a full one (Python's default 10)
 try:

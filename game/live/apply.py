@@ -119,9 +119,10 @@ def _lock_seat_sql(vendor: str) -> str:
     )
 
 
-def _insert_action() -> str:
-    """``INSERT INTO`` the action log with its columns: game, number, actor, action, user, time."""
-    q = connection.ops.quote_name
+def _insert_action(db=connection) -> str:
+    """``INSERT INTO`` the action log with its columns: game, number, actor, action, user, time
+    (names quoted by ``db``, Django's connection object of this thread by default)."""
+    q = db.ops.quote_name
     cols = ", ".join(q(c) for c in ("game_id", "number", "actor", "action", "user_id", "created_at"))
     return f"INSERT INTO {q(Action._meta.db_table)} ({cols})"
 

@@ -45,11 +45,11 @@ from django.utils import translation
 from game.models import Game
 from game.rules import IllegalAction
 
-from . import apply, bots, chat, errors, gamelog, jsontext, memory, notify, payloads, stand_ins, writers
+from . import apply, bots, chat, errors, gamelog, jsontext, loopwrite, memory, notify, payloads, stand_ins, writers
 from .access import may_see
 from .hub import hub
 from .notify import game_group, user_group
-from .ratelimit import CappedSocket, TokenBucket, shared_limits, taken
+from .ratelimit import CappedSocket, RateLimited, TokenBucket, shared_limits, taken
 from .seats import awaiting_count, game_seat_status, seat_of
 
 log = logging.getLogger(__name__)
@@ -493,8 +493,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
                 await self.reply(rid, errors.translate("message.malformed"))
             return
         try:
-            # the owner's shared budget is counted in the act's own database-thread call
-            v = await published(self.requests.guard, apply.act, self.game_id, self.user, msg.get("action"), version)
+            v = await self.write_act(msg.get("action"), version)
         except apply.StaleVersion as exc:
             await self.reply(rid, self.translated(exc))
             await self.push_state()  # resync
@@ -502,6 +501,32 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             await self.reply(rid, self.translated(exc))
         else:
             await self.reply(rid, version=v)
+
+    async def write_act(self, action, version: int | None) -> int:
+        """Count the owner's shared budget and write the act; returns the new version. On
+        PostgreSQL both are awaited on the event loop and the optimistic write runs there
+        (:mod:`game.live.loopwrite`), the locked path in a writer thread; elsewhere all of it in
+        the act's one thread call. Raises IllegalAction (``rate_limited``, the apply path's)."""
+        if not loopwrite.enabled():
+            return await published(self.requests.guard, apply.act, self.game_id, self.user, action, version)
+
+        async def write() -> tuple[bool, int | None]:
+            counted, v, messages = await loopwrite.act(self.requests, self.game_id, self.user, action, version)
+            h = hub()
+            for group, message in messages:
+                await h.publish(group, message)
+            return counted, v
+
+        try:  # shielded: a written act is told to the game's sockets even if this socket goes away
+            counted, v = await asyncio.shield(write())
+        except DB_DOWN as exc:
+            log.warning("live: database unavailable for an act: %r", exc)
+            raise Unavailable() from exc
+        if not counted:
+            raise RateLimited()
+        if v is None:
+            return await published(apply.act, self.game_id, self.user, action, version)
+        return v
 
     async def chat(self, rid, msg) -> None:
         if not self.chat_bucket.take():

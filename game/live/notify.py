@@ -84,12 +84,14 @@ def game_group(game_id: int) -> str:
 
 
 def game_changed(game_id: int, version: int, seats: dict | None = None) -> None:
-    """After the current transaction commits, tell the game's group that ``version`` exists (with
-    ``seats``: the seat status at that version, :func:`game.live.seats.seat_status`)."""
+    """Tell the game's group that ``version`` exists (with ``seats``: the seat status at that
+    version, :func:`game.live.seats.seat_status`). Call once the version is committed
+    (:func:`game.live.apply._committed`). Touches no database connection, so it may run on an
+    event loop (:mod:`game.live.loopwrite`)."""
     message = {"type": "game.changed", "version": version}
     if seats is not None:
         message["seats"] = seats
-    transaction.on_commit(lambda: _send(game_group(game_id), message))
+    _send(game_group(game_id), message)
 
 
 def chat_posted(game_id: int, message: dict) -> None:

@@ -51,19 +51,56 @@ def remember_seat(game_id: int, user_id: int, seat: str) -> None:
     _SEAT_OF[(game_id, user_id)] = seat
 
 
+class Plan:
+    """An act made ready for its compare-and-swap statement (:func:`plan`): ``sql`` and ``params``
+    for one execution in autocommit (any driver's cursor with ``%s`` placeholders: Django's in a
+    writer thread, :mod:`game.live.loopwrite` on the event loop), then :meth:`written` with what
+    the statement's row count said."""
+
+    __slots__ = ("game", "new", "user_id", "sql", "params")
+
+    def __init__(self, game: Game, new: Any, user_id: int, sql: str, params: list) -> None:
+        self.game, self.new, self.user_id, self.sql, self.params = game, new, user_id, sql, params
+
+    def written(self, ok: bool) -> int | None:
+        """After the statement: with ``ok`` (one row) the commit's follow-up
+        (:func:`game.live.apply._committed`: state cached, row remembered, group told) and the new
+        version; else the row and seat are forgotten and None sends the act to the locked path."""
+        game = self.game
+        if not ok:
+            _LAST_ROW.pop(game.pk, None)
+            _SEAT_OF.pop((game.pk, self.user_id), None)
+            return None
+        apply._committed(game, self.new)  # committed already: no transaction is open
+        return game.version
+
+
 def act(game_id: int, user, data: Any, version: int | None) -> int | None:
-    """The action applied to this process's copy of the game, written by one compare-and-swap
-    statement: the row's ``UPDATE`` only where version, status, stand-ins and waiting times are
+    """:func:`plan` written by Django's connection in this thread: the new version, or None to
+    take the locked path (as :meth:`Plan.written`)."""
+    ready = plan(game_id, user, data, version)
+    if ready is None:
+        return None
+    with connection.cursor() as c:
+        c.execute(ready.sql, ready.params)
+        ok = c.rowcount == 1
+    return ready.written(ok)
+
+
+def plan(game_id: int, user, data: Any, version: int | None, db=connection) -> Plan | None:
+    """The action applied to this process's copy of the game, to be written by one compare-and-swap
+    statement (a :class:`Plan`; no I/O here): the row's ``UPDATE`` only where version, status, stand-ins and waiting times are
     still those of the copy and the user still plays the remembered seat (a moderator may have
     given it to someone else, in any process), with the action's ``INSERT`` on the same row (a
-    data-modifying ``WITH``), committed alone. Returns the new version, or None to take the locked
+    data-modifying ``WITH``), committed alone. ``db`` (Django's connection object of this thread
+    by default) only quotes names and prepares values. Returns the plan, or None to take the locked
     path: not on PostgreSQL, no copy or no known seat yet, a refusal (answered there, against the
     row as it is), the end of a game or a snapshot due (the rarer writes), or a row or seat that
     changed meanwhile (another process's action, a stand-in handed over, a seat given to someone
     else: the seat is then forgotten and read again under the lock). Simultaneous submissions stay
     one at a time: the second ``UPDATE`` waits for the first's commit, then finds the version
     changed and writes nothing."""
-    if connection.vendor != "postgresql" or connection.in_atomic_block or not isinstance(data, dict):
+    if db.vendor != "postgresql" or db.in_atomic_block or not isinstance(data, dict):
         return None
     row = _LAST_ROW.get(game_id)
     actor = _SEAT_OF.get((game_id, getattr(user, "pk", None)))
@@ -90,8 +127,8 @@ def act(game_id: int, user, data: Any, version: int | None) -> int | None:
         if apply._clock_hook(game, before, actor, True) != ["clocks", "deadline"]:
             return None  # a stand-in handed back: the locked path
         game.awaited_since = before
-    q, field = connection.ops.quote_name, Game._meta.get_field
-    prep = lambda f, value: field(f).get_db_prep_save(value, connection)  # noqa: E731
+    q, field = db.ops.quote_name, Game._meta.get_field
+    prep = lambda f, value: field(f).get_db_prep_save(value, db)  # noqa: E731
     stamp = prep("updated_at", timezone.now())
     games, seats = q(Game._meta.db_table), q(Seat._meta.db_table)
     sql = (
@@ -102,7 +139,7 @@ def act(game_id: int, user, data: Any, version: int | None) -> int | None:
         f" AND EXISTS (SELECT 1 FROM {seats} s WHERE s.{q('lobby_id')} = {games}.{q('lobby_id')}"
         f" AND s.{q('user_id')} = %s AND s.{q('house')} = %s AND s.{q('bot')} = '')"
         f" RETURNING {q('id')})"
-        f" {apply._insert_action()} SELECT {q('id')}, %s, %s, %s, %s, %s FROM g"
+        f" {apply._insert_action(db)} SELECT {q('id')}, %s, %s, %s, %s, %s FROM g"
     )
     params = [
         v, prep("awaited_since", awaited), prep("decisions_since", decided),
@@ -110,15 +147,7 @@ def act(game_id: int, user, data: Any, version: int | None) -> int | None:
         game_id, game.version, Game.Status.RUNNING, prep("stand_ins", old_stand_ins), prep("awaited_since", game.awaited_since),
         prep("clocks", old_clocks),
         user.pk, actor,
-        v, actor, Action._meta.get_field("action").get_db_prep_save(data, connection), user.pk, stamp,
+        v, actor, Action._meta.get_field("action").get_db_prep_save(data, db), user.pk, stamp,
     ]
-    with connection.cursor() as c:
-        c.execute(sql, params)
-        written = c.rowcount == 1
-    if not written:
-        _LAST_ROW.pop(game_id, None)
-        _SEAT_OF.pop((game_id, user.pk), None)
-        return None
     game.version, game.awaited_since, game.decisions_since = v, awaited, decided
-    apply._committed(game, new)  # committed already: no transaction is open
-    return v
+    return Plan(game, new, user.pk, sql, params)

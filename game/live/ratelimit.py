@@ -29,6 +29,7 @@ import math
 import random
 import threading
 import time
+import weakref
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -107,6 +108,34 @@ def _add(cache, key: str, delta: int, ttl: int) -> int:
         return cache.incr(key, delta)
 
 
+_async_clients: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+async def _add_async(cache, key: str, delta: int, ttl: int) -> int | None:
+    """:func:`_add` awaited on the event loop: on Redis one pipeline on an asynchronous client of
+    this loop (redis-py's ``redis.asyncio``, the first server of the cache's ``LOCATION``, where
+    Django's cache writes); on the local-memory cache in place (no I/O). None for another cache
+    (the caller counts in a thread)."""
+    from django.core.cache.backends.locmem import LocMemCache
+    from django.core.cache.backends.redis import RedisCache
+
+    if isinstance(cache, LocMemCache):
+        return _add(cache, key, delta, ttl)
+    if not isinstance(cache, RedisCache):
+        return None
+    loop = asyncio.get_running_loop()
+    client = _async_clients.get(loop)
+    if client is None:
+        import redis.asyncio
+
+        client = _async_clients[loop] = redis.asyncio.Redis.from_url(cache._servers[0])
+    k = cache.make_and_validate_key(key)
+    async with client.pipeline(transaction=False) as pipe:
+        pipe.set(k, 0, ex=ttl, nx=True)
+        pipe.incrby(k, delta)
+        return int((await pipe.execute())[1])
+
+
 def _redis_client(cache, key: str):
     """The redis-py client behind Django's ``RedisCache`` for ``key``, else None."""
     from django.core.cache.backends.redis import RedisCache
@@ -182,6 +211,19 @@ class SharedLimit:
         except Exception:
             log.warning("live limits: cannot count %s, letting it through", key, exc_info=True)
             return True
+
+    async def take_async(self) -> bool:
+        """:meth:`take` from a coroutine, counted on the event loop itself (Redis through an
+        asynchronous client, the local-memory cache in place); another cache in a worker thread."""
+        key = self.prefix + str(int(self.clock() // self.window))
+        try:
+            n = await _add_async(_cache(), key, 1, self.ttl)
+        except Exception:
+            log.warning("live limits: cannot count %s, letting it through", key, exc_info=True)
+            return True
+        if n is None:
+            return await _in_thread(self.take)()
+        return n <= self.count
 
     def guard(self, fn, *args):
         """``fn(*args)`` if :meth:`take` allows it, else raises :class:`RateLimited` (nothing run)."""

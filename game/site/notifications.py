@@ -41,6 +41,7 @@ default the console backend), ``DEFAULT_FROM_EMAIL``, links made absolute with `
 
 from __future__ import annotations
 
+import asyncio
 import heapq
 import math
 import logging
@@ -322,8 +323,13 @@ def tell_players(game: Game) -> None:
     changed (they became awaited, or stopped being), every player when the game ends or this
     process has not seen the game before, is told (:func:`game.live.notify.user_games_changed`).
     Runs in the committing thread: a dict look-up and a set difference (the seats are read once
-    per game and process), so its hints go out with the game's own (held, then published)."""
+    per game and process), so its hints go out with the game's own (held, then published). On an
+    event loop (an act written there, :mod:`game.live.loopwrite`) seats not yet read are read in
+    a worker thread, which then sends the hints through the channel layer."""
     fresh = game.lobby_id not in _SEATS  # first seen, or its seats changed hands: tell everyone
+    if fresh and _on_event_loop():
+        asyncio.get_running_loop().run_in_executor(None, _tell_players_in_thread, game)
+        return
     seats = _people_seats_cached(game.lobby_id)
     awaited = awaited_people(game, seats)
     before = _LAST_AWAITED.get(game.pk)
@@ -336,6 +342,23 @@ def tell_players(game: Game) -> None:
         changed = before ^ awaited
     if changed:
         notify.user_games_changed(sorted(changed))
+
+
+def _on_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _tell_players_in_thread(game: Game) -> None:
+    try:
+        tell_players(game)
+    except Exception:
+        log.exception("badge hints failed for game %s", game.pk)
+    finally:
+        close_old_connections()
 
 
 def on_game_forgotten(sender, game_id: int, **kwargs) -> None:

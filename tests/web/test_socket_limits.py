@@ -290,3 +290,29 @@ async def test_every_socket_of_a_process_counts_through_one_cache_object():
     tasks = [asyncio.create_task(as_a_consumer(), context=contextvars.Context()) for _ in range(5)]
     got = await asyncio.gather(*tasks)
     assert len({id(c) for c in got}) == 1
+
+
+@pytest.mark.redis
+async def test_a_budget_counted_on_the_event_loop_shares_its_count_through_redis(redis_url, settings):
+    """``SharedLimit.take_async`` (an act written on the event loop, ``game/live/loopwrite.py``)
+    counts in the same Redis key as ``take`` in a thread and in another process: a chat budget
+    of 5, 3 spent by another process, 1 in a thread here, then the loop gets the last one."""
+    from asgiref.sync import sync_to_async
+
+    from game.live.ratelimit import SharedLimit
+
+    prefix = f"gotweb-test-{uuid.uuid4().hex[:8]}"
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url, "KEY_PREFIX": f"{prefix}-cache"}
+    }
+    assert await sync_to_async(_child)(redis_url, prefix, "chat") == 3
+    assert await sync_to_async(SharedLimit("chat", "u4242", 1e-6, 5).take, thread_sensitive=False)() is True
+    got = [await SharedLimit("chat", "u4242", 1e-6, 5).take_async() for _ in range(3)]
+    assert got == [True, False, False]
+
+
+async def test_a_budget_on_the_local_memory_cache_is_counted_in_place(settings):
+    from game.live.ratelimit import SharedLimit
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": f"t-{uuid.uuid4().hex}"}}
+    assert [await SharedLimit("chat", "u7", 1e-6, 2).take_async() for _ in range(3)] == [True, True, False]

@@ -1,0 +1,203 @@
+"""Acts written on the event loop (``game/live/loopwrite.py``, PostgreSQL only): an act this
+process can write optimistically is counted and written without a thread, on the loop's own
+asynchronous connection; every other act still takes the locked path in a writer thread, counted
+once; the sockets see the same versions either way. Runs on PostgreSQL in test_live_postgres.py
+(skipped on SQLite, where every act stays in the thread)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from game.live import loopwrite, optimistic, ratelimit, snapshots, writers
+from game.models import Action, Game
+
+from .live_helpers import connect, drain, legal_json, start_game
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("postgres_only")]
+
+
+@pytest.fixture(autouse=True)
+def _fresh(settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    settings.LIVE_LOOP_WRITES = True
+    snapshots.CACHE.clear()
+    optimistic._LAST_ROW.clear()
+    optimistic._SEAT_OF.clear()
+    yield
+    loopwrite.close_all()  # each test has an event loop of its own
+
+
+class _ThreadCalls:
+    """Counts the act calls that reach a writer thread (``writers.in_writer``)."""
+
+    def __init__(self, monkeypatch):
+        self.names: list[str] = []
+        real = writers.in_writer
+
+        def counting(fn):
+            self.names.append(getattr(fn, "__name__", "?"))
+            return real(fn)
+
+        monkeypatch.setattr(writers, "in_writer", counting)
+
+
+async def _act(ws, game_id: int, actor: str, rid: int, seed: int = 1) -> dict:
+    game = await sync_to_async(Game.objects.get)(pk=game_id)
+    action = await sync_to_async(legal_json)(game_id, actor, seed)
+    await ws.send_json_to({"type": "act", "id": rid, "action": action, "version": game.version})
+    got = await drain(ws, 1.0)
+    for m in got:
+        if m.get("type") == "result" and m.get("id") == rid:
+            return m
+    raise AssertionError(f"no result: {[(m.get('type'), m.get('id'), m.get('version'), m.get('error')) for m in got]}")
+
+
+async def _awaited(game_id: int) -> str:
+    def first():
+        game = Game.objects.get(pk=game_id)
+        return game.rules.pending(snapshots.state_at(game))[0].actor
+
+    return await sync_to_async(first)()
+
+
+async def test_an_act_the_process_wrote_before_is_written_on_the_event_loop(application, make_lobby, monkeypatch):
+    game, users = await sync_to_async(start_game)(make_lobby, 3)
+    calls = _ThreadCalls(monkeypatch)
+    sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
+    watcher, _ = await connect(application, game.pk, None)
+    results = []
+    for rid in range(1, 7):  # planning of round 1 (locked acts: each seat learnt), then more
+        actor = await _awaited(game.pk)
+        results.append(await _act(sockets[actor], game.pk, actor, rid, seed=rid))
+    assert all(r["ok"] for r in results), results
+    assert [r["version"] for r in results] == list(range(1, 7))
+    # the first act of each seat took the locked path in a thread; the rest were written on the loop
+    assert 0 < calls.names.count("run") < 6
+    assert loopwrite._POOLS, "no connection was opened on the event loop"
+    numbers = await sync_to_async(lambda: list(Action.objects.filter(game=game).order_by("number").values_list("number", flat=True)))()
+    assert numbers == list(range(1, 7))
+    versions = [m["version"] for m in await drain(watcher, 0.5) if m.get("type") == "state"]
+    assert versions and versions[-1] == 6  # the spectator holds the last version
+    for ws in [*sockets.values(), watcher]:
+        await ws.disconnect()
+
+
+async def test_with_loop_writes_off_every_act_goes_to_a_thread(application, make_lobby, monkeypatch, settings):
+    settings.LIVE_LOOP_WRITES = False
+    game, users = await sync_to_async(start_game)(make_lobby, 3)
+    calls = _ThreadCalls(monkeypatch)
+    sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
+    for rid in range(1, 6):
+        actor = await _awaited(game.pk)
+        assert (await _act(sockets[actor], game.pk, actor, rid, seed=rid))["ok"]
+    assert calls.names.count("run") == 5 and not loopwrite._POOLS
+    for ws in sockets.values():
+        await ws.disconnect()
+
+
+async def test_the_budget_is_counted_once_per_act_on_either_path(application, make_lobby, settings):
+    """Each act counts once in its owner's shared budget: the locked path's (counted on the loop,
+    not again in the thread) and the loop's write alike."""
+    settings.LIVE_RATE, settings.LIVE_BURST = 0.001, 1000  # one window for the whole test
+    game, users = await sync_to_async(start_game)(make_lobby, 3)
+    sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
+    sent: dict[str, int] = {h: 0 for h in users}
+    for rid in range(1, 7):
+        actor = await _awaited(game.pk)
+        assert (await _act(sockets[actor], game.pk, actor, rid, seed=rid))["ok"]
+        sent[actor] += 1
+    assert max(sent.values()) >= 2  # someone's second act: the loop's write
+    for house, user in users.items():
+        limit = ratelimit.SharedLimit("requests", f"u{user.pk}", 0.001, 1000)
+        key = limit.prefix + str(int(limit.clock() // limit.window))
+        assert ratelimit._cache().get(key) == sent[house], house
+    for ws in sockets.values():
+        await ws.disconnect()
+
+
+async def test_an_act_over_the_budget_is_refused_and_writes_nothing(application, make_lobby, settings):
+    """A legal act that the loop would write, from a player whose shared budget the other sockets
+    and processes have spent (here: counted directly), is answered ``rate_limited`` and writes
+    nothing."""
+    settings.LIVE_RATE, settings.LIVE_BURST = 0.001, 5
+    game, users = await sync_to_async(start_game)(make_lobby, 3)
+    sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
+    for rid in range(1, 4):  # planning: each seat learnt
+        actor = await _awaited(game.pk)
+        assert (await _act(sockets[actor], game.pk, actor, rid, seed=rid))["ok"]
+    actor = await _awaited(game.pk)
+    limit = ratelimit.SharedLimit("requests", f"u{users[actor].pk}", 0.001, 5)
+    spent = [await sync_to_async(limit.take)() for _ in range(4)]  # 1 act + 4 = the burst of 5
+    assert spent == [True] * 4
+    r = await _act(sockets[actor], game.pk, actor, 4, seed=4)
+    assert not r["ok"] and r["error"]["code"] == "rate_limited", r
+    after = await sync_to_async(Game.objects.get)(pk=game.pk)
+    assert after.version == 3 and await sync_to_async(Action.objects.filter(game=game).count)() == 3
+    for ws in sockets.values():
+        await ws.disconnect()
+
+
+async def test_a_row_changed_elsewhere_sends_the_act_to_the_locked_path(application, make_lobby, monkeypatch):
+    """The row changed behind this process's copy (another process, the scheduler, a moderator:
+    here its waiting times): the loop's compare-and-swap writes nothing, and the act is applied
+    under the lock in a writer thread, and counts."""
+    game, users = await sync_to_async(start_game)(make_lobby, 3)
+    sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
+    for rid in range(1, 5):  # every seat learnt by its first (locked) act; the fourth on the loop
+        actor = await _awaited(game.pk)
+        assert (await _act(sockets[actor], game.pk, actor, rid, seed=rid))["ok"]
+    calls = _ThreadCalls(monkeypatch)
+    actor = await _awaited(game.pk)
+    assert (await _act(sockets[actor], game.pk, actor, 5, seed=5))["ok"]
+    assert calls.names == []  # written on the loop
+
+    def touch():
+        row = Game.objects.get(pk=game.pk)
+        Game.objects.filter(pk=game.pk).update(awaited_since={h: t - 1 for h, t in row.awaited_since.items()})
+
+    await sync_to_async(touch)()
+    actor = await _awaited(game.pk)
+    r = await _act(sockets[actor], game.pk, actor, 6, seed=6)
+    assert r["ok"] and r["version"] == 6, r
+    assert calls.names == ["run"]  # the locked path, once
+    numbers = await sync_to_async(lambda: list(Action.objects.filter(game=game).order_by("number").values_list("number", flat=True)))()
+    assert numbers == list(range(1, 7))
+    for ws in sockets.values():
+        await ws.disconnect()
+
+
+async def test_a_database_out_of_reach_is_answered_server_unavailable(application, make_lobby, monkeypatch):
+    game, users = await sync_to_async(start_game)(make_lobby, 3)
+    sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
+    for rid in range(1, 4):
+        actor = await _awaited(game.pk)
+        assert (await _act(sockets[actor], game.pk, actor, rid, seed=rid))["ok"]
+    loopwrite.close_all()
+    params = loopwrite._db().get_connection_params
+
+    def unreachable():
+        p = params()
+        p["port"], p["host"], p["connect_timeout"] = 1, "127.0.0.1", 2
+        return p
+
+    monkeypatch.setattr(loopwrite._db(), "get_connection_params", unreachable)
+    actor = await _awaited(game.pk)
+    before = await sync_to_async(Game.objects.get)(pk=game.pk)
+    r = await _act(sockets[actor], game.pk, actor, 9, seed=9)
+    assert not r["ok"] and r["error"]["code"] == "server.unavailable", r
+    after = await sync_to_async(Game.objects.get)(pk=game.pk)
+    assert after.version == before.version
+    for ws in sockets.values():
+        await ws.disconnect()
+
+
+async def test_the_loop_holds_at_most_its_share_of_connections(settings):
+    settings.LIVE_WRITE_THREADS = 2
+    loopwrite.close_all()
+    rows = await asyncio.gather(*[loopwrite.execute("SELECT pg_sleep(0.05)", []) for _ in range(6)])
+    assert rows == [1] * 6
+    pool = loopwrite._POOLS[asyncio.get_running_loop()]
+    assert len(pool.opened) == 2
