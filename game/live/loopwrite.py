@@ -1,19 +1,21 @@
-"""An act written from the event loop itself, without a thread: on PostgreSQL with Redis (the
+"""An act written from the event loop itself, without a thread: on PostgreSQL (with Redis, the
 site's production setup), the consumer counts the owner's shared budget with an asynchronous
 Redis client and runs the optimistic write (:func:`game.live.optimistic.plan`, one
 compare-and-swap statement) on an asynchronous psycopg connection, both awaited on the event loop.
 
 Why: in a writer thread (:mod:`game.live.writers`) an act crosses four hand-overs (the event loop
 to the thread, the thread to Redis and PostgreSQL and back, the thread to the event loop), each a
-wait for the GIL or for a core; on a host whose cores are shared with the other daphne processes,
-PostgreSQL and Redis, those waits were most of an act's latency tail
-(``python -m tests.bench.capacity``, docs/architecture.md, "Capacity"). Here the event loop
-sends the two requests and goes on serving other sockets until their answers come.
+wait for the GIL or for a core, on a host whose cores are shared with the other daphne processes,
+PostgreSQL and Redis. Here the event loop sends the two requests and goes on serving other sockets
+until their answers come: 5-10 % less CPU per act on average, and more games held by two
+processes in three of four alternated runs (``python -m tests.bench.capacity``; docs/architecture.md,
+"Capacity", fifth round).
 
 Everything else stays where it was: an act that cannot be written optimistically (no copy of the
 game, a refusal, a row changed meanwhile, the end of a game, a snapshot due) goes to the locked
-path in a writer thread (:func:`game.live.apply.act`), with the budget already counted; SQLite
-and the local-memory cache (tests, ``make run``) keep the thread for everything.
+path in a writer thread (:func:`game.live.apply.act`), with the budget already counted; chat
+lines and stand-ins stay in the threads. SQLite (most tests, ``make run``) keeps one thread for
+everything; on PostgreSQL with the local-memory cache the budget is counted in place.
 
 Connections: at most ``LIVE_WRITE_THREADS`` (default 4) per event loop, opened when first needed
 with Django's own connection parameters and type adapters (the statement's values are prepared by
@@ -44,7 +46,7 @@ _DB = None  # an unconnected Django connection object: quoting and value prepara
 
 def enabled() -> bool:
     """Whether acts are written on the event loop: PostgreSQL and ``LIVE_LOOP_WRITES`` (default
-    True). The budget is counted there when it is on Redis too (:func:`take`)."""
+    True). The budget is counted there when it is on Redis too (:meth:`ratelimit.SharedLimit.take_async`)."""
     return _db().vendor == "postgresql" and bool(getattr(settings, "LIVE_LOOP_WRITES", True))
 
 
@@ -158,12 +160,6 @@ async def execute(sql: str, params: list) -> int:
         pool.put(conn, born)
 
 
-async def take(limit: ratelimit.SharedLimit) -> bool:
-    """:meth:`ratelimit.SharedLimit.take` awaited on the event loop (Redis: one pipeline on an
-    asynchronous client; the local-memory cache: in place); another cache in a thread."""
-    return await limit.take_async()
-
-
 async def act(limit: ratelimit.SharedLimit, game_id: int, user, data: Any, version: int | None):
     """Count the owner's budget and try the optimistic write of an act on the event loop.
 
@@ -173,7 +169,7 @@ async def act(limit: ratelimit.SharedLimit, game_id: int, user, data: Any, versi
     again); ``messages`` the group messages of the written act, ``[(group, message)]``, for the
     caller to publish through its hub (:func:`game.live.notify.held`, held around the commit's
     follow-up only, which awaits nothing). Raises :class:`django.db.OperationalError`."""
-    if not await take(limit):
+    if not await limit.take_async():
         return False, None, []
     ready = optimistic.plan(game_id, user, data, version, db=_db())
     if ready is None:
