@@ -27,7 +27,6 @@ connection would (the consumer answers ``server.unavailable``).
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
 import weakref
 from typing import Any
@@ -36,8 +35,6 @@ from django.conf import settings
 from django.db import OperationalError, connections
 
 from . import notify, optimistic, ratelimit
-
-log = logging.getLogger(__name__)
 
 #: ``event loop -> its connections`` (a loop's connections are used by that loop only)
 _POOLS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
