@@ -353,7 +353,7 @@ def _told(game: Game) -> None:
         logging.getLogger(__name__).exception("game_committed receiver failed for game %s", game.pk)
 
 
-def act(game_id: int, user, data: Any, version: int | None = None) -> int:
+def act(game_id: int, user, data: Any, version: int | None = None, *, optimistic_first: bool = True) -> int:
     """``user`` takes the action ``data`` (its JSON object) in their seat; returns the new version.
 
     ``version`` is the game version the client decided at (None: no check). Raises
@@ -362,11 +362,13 @@ def act(game_id: int, user, data: Any, version: int | None = None) -> int:
     not a JSON object, or too deep or large: :func:`client_action`) and every rule's own code.
     Nothing is written when it raises. On PostgreSQL an action whose game this process wrote
     last is written in one statement (:func:`game.live.optimistic.act`); otherwise, and whenever
-    that finds the row changed, under the row's lock.
+    that finds the row changed, under the row's lock (``optimistic_first`` False: under the lock
+    at once, for an act whose optimistic write was already tried, :mod:`game.live.loopwrite`).
     """
-    v = optimistic.act(game_id, user, data, version)
-    if v is not None:
-        return v
+    if optimistic_first:
+        v = optimistic.act(game_id, user, data, version)
+        if v is not None:
+            return v
     with transaction.atomic():
         game, actor = _locked_seat(game_id, user)
         if actor is None:

@@ -524,9 +524,12 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             raise Unavailable() from exc
         if not counted:
             raise RateLimited()
-        if v is None:
-            return await published(apply.act, self.game_id, self.user, action, version)
+        if v is None:  # the optimistic write was tried on the loop: under the lock at once
+            return await published(self._act_locked, action, version)
         return v
+
+    def _act_locked(self, action, version: int | None) -> int:
+        return apply.act(self.game_id, self.user, action, version, optimistic_first=False)
 
     async def chat(self, rid, msg) -> None:
         if not self.chat_bucket.take():
