@@ -202,10 +202,14 @@ class SharedLimit:
         self.prefix = f"live-rate:{name}:{owner}:"
         self.clock = clock
 
+    def _key(self) -> str:
+        """The counter of the current window."""
+        return self.prefix + str(int(self.clock() // self.window))
+
     def take(self) -> bool:
         """Count one use; False when the window's budget was already spent. Blocking (one cache
         round trip): call it in a worker thread."""
-        key = self.prefix + str(int(self.clock() // self.window))
+        key = self._key()
         try:
             return _add(_cache(), key, 1, self.ttl) <= self.count
         except Exception:
@@ -215,7 +219,7 @@ class SharedLimit:
     async def take_async(self) -> bool:
         """:meth:`take` from a coroutine, counted on the event loop itself (Redis through an
         asynchronous client, the local-memory cache in place); another cache in a worker thread."""
-        key = self.prefix + str(int(self.clock() // self.window))
+        key = self._key()
         try:
             n = await _add_async(_cache(), key, 1, self.ttl)
         except Exception:
