@@ -45,7 +45,7 @@ from django.utils import translation
 from game.models import Game
 from game.rules import IllegalAction
 
-from . import apply, bots, chat, errors, gamelog, jsontext, loopwrite, memory, notify, payloads, stand_ins, writers
+from . import apply, bots, chat, errors, gamelog, jsontext, loopwrite, memory, notify, optimistic, payloads, stand_ins, writers
 from .access import may_see
 from .hub import hub
 from .notify import game_group, user_group
@@ -78,15 +78,16 @@ def _setting(name: str, default):
 
 
 @database_sync_to_async
-def _admission(game_id: int, user, session) -> tuple[int | None, str | None, str | None]:
-    """``(close code or None, viewer, ruleset)`` of a socket of ``user`` with ``session`` on the
-    game: 4404 for no such game, 4403 when the user may not see it (a private game's stranger)."""
+def _admission(game_id: int, user, session) -> tuple[int | None, str | None, Game | None]:
+    """``(close code or None, viewer, the game's row)`` of a socket of ``user`` with ``session``
+    on the game: 4404 for no such game (row None), 4403 when the user may not see it (a private
+    game's stranger)."""
     game = Game.objects.defer("snapshot").select_related("lobby").filter(pk=game_id).first()
     if game is None:
         return CLOSE_NOT_FOUND, None, None
     if not may_see(game.lobby, user, session):
-        return CLOSE_FORBIDDEN, None, game.ruleset
-    return None, seat_of(game, user), game.ruleset
+        return CLOSE_FORBIDDEN, None, game
+    return None, seat_of(game, user), game
 
 
 def socket_language(scope) -> str:
@@ -324,11 +325,11 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             return
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
-        refused, viewer, self.ruleset = await _admission(self.game_id, self.user, self.scope.get("session"))
+        refused, viewer, game = await _admission(self.game_id, self.user, self.scope.get("session"))
         if refused is not None:
             await self.refuse(refused)
             return
-        self.viewer = viewer
+        self.viewer, self.ruleset = viewer, game.ruleset
         self.lang = socket_language(self.scope)
         self.sent_version = -1
         self.bucket = TokenBucket(_setting("LIVE_RATE", 20), _setting("LIVE_BURST", 40))
@@ -339,6 +340,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         await hub().join(self.group, self)
         memory.hold(self.game_id)  # the game's states stay in this process while a socket watches
         self.holding = True
+        # the row and seat just read: this player's first act here can be written optimistically
+        optimistic.learn(game, getattr(self.user, "pk", None), viewer)
         await self.accept()
         self.seats_version = -1
         await self.push_state()

@@ -1,7 +1,7 @@
 """The optimistic write of an act on PostgreSQL: when this process committed a game's last
-version, its next act is applied to the cached state and written by one compare-and-swap
-statement in autocommit (:func:`act`), with no lock and one round trip; any doubt sends it to the
-locked path of :func:`game.live.apply.act`. Its memory of rows and seats is per process and
+version (or read it when a socket was admitted), its next act is applied to the cached state and
+written by one compare-and-swap statement in autocommit (:func:`act`), with no lock and one round
+trip; any doubt sends it to the locked path of :func:`game.live.apply.act`. Its memory of rows and seats is per process and
 bounded (:data:`_REMEMBER_MAX`); :mod:`game.live.memory` forgets a game with its last socket.
 """
 
@@ -17,11 +17,13 @@ from game.rules import IllegalAction
 
 from . import apply, clocks, snapshots
 
-#: ``game id -> the fields of its row`` as this process last committed them (:func:`remember`)
+#: ``game id -> the fields of its row`` as this process last committed or read them (:func:`remember`,
+#: :func:`learn`)
 _LAST_ROW: dict[int, dict[str, Any]] = {}
-#: ``(game id, user id) -> seat``, learnt by a locked act. Players do not change seats once a game
-#: has started, but a moderator may give a seat to someone else (the admin): so this is only a
-#: guess, which the compare-and-swap checks against the seat rows (:func:`act`)
+#: ``(game id, user id) -> seat``, learnt by a socket's admission or a locked act. Players do not
+#: change seats once a game has started, but a moderator may give a seat to someone else (the
+#: admin): so this is only a guess, which the compare-and-swap checks against the seat rows
+#: (:func:`plan`)
 _SEAT_OF: dict[tuple[int, int], str] = {}
 _ROW_FIELDS = (
     "id", "lobby_id", "ruleset", "players", "options", "seed", "version", "status", "awaited_since", "stand_ins", "decisions_since",
@@ -31,7 +33,7 @@ _REMEMBER_MAX = 4096  # entries of each; past it they are forgotten at once (a l
 
 
 def remember(game: Game) -> None:
-    """Keep the committed row of ``game`` for the next :func:`act`."""
+    """Keep the row of ``game`` (as committed by this process, or as read: :func:`learn`) for the next :func:`plan`."""
     if len(_LAST_ROW) >= _REMEMBER_MAX:
         _LAST_ROW.clear()
     _LAST_ROW[game.pk] = {f: getattr(game, f) for f in _ROW_FIELDS}
@@ -49,6 +51,19 @@ def remember_seat(game_id: int, user_id: int, seat: str) -> None:
     if len(_SEAT_OF) >= _REMEMBER_MAX:
         _SEAT_OF.clear()
     _SEAT_OF[(game_id, user_id)] = seat
+
+
+def learn(game: Game, user_id: int | None, seat: str | None) -> None:
+    """What a socket's admission read (``game``'s row in one query, the seat ``user_id`` plays
+    there or None), kept for the first :func:`plan` of this process: without it a player's first
+    act here would take the locked path only to learn them. The row is kept unless this process
+    remembers a newer one (an act committed here meanwhile); either guess is checked by the
+    compare-and-swap, so a row or seat changed since costs one locked act, as before."""
+    known = _LAST_ROW.get(game.pk)
+    if known is None or known["version"] < game.version:
+        remember(game)
+    if seat is not None and user_id is not None:
+        remember_seat(game.pk, user_id, seat)
 
 
 class Plan:

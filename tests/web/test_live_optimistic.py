@@ -1,5 +1,5 @@
 """The optimistic write of an act (game/live/optimistic.py ``act``, PostgreSQL only): one
-statement when this process wrote the game last, the locked path whenever the row changed
+statement when this process wrote the game last or read it at a socket's admission, the locked path whenever the row changed
 meanwhile, and simultaneous submissions still revealed once. Runs on PostgreSQL in
 test_live_postgres.py (skipped on SQLite, where every act takes the locked path)."""
 
@@ -63,6 +63,42 @@ def test_an_act_after_this_process_wrote_the_game_is_one_statement(make_lobby, d
     assert v == game.version + 1
     _replays_to_the_cache(game)
     assert Action.objects.get(game=game, number=v).action == action
+
+
+def test_a_row_and_seat_read_at_admission_make_the_first_act_one_statement(make_lobby, django_assert_num_queries):
+    """A socket's admission reads the row and the player's seat (``optimistic.learn``): the
+    player's first act in this process, which had written nothing of the game, is then one
+    statement too (before, it took the locked path only to learn the seat)."""
+    game, users = start_game(make_lobby, 3)
+    snapshots.CACHE.clear()
+    optimistic._LAST_ROW.clear()
+    optimistic._SEAT_OF.clear()
+    actor = _awaited(game.pk)[0]  # reads the state of version 0 into this process's cache
+    game.refresh_from_db()
+    optimistic.learn(game, users[actor].pk, actor)
+    action = legal_json(game.pk, actor)
+    with django_assert_num_queries(1):
+        v = apply.act(game.pk, users[actor], action, game.version)
+    assert v == 1
+    _replays_to_the_cache(game)
+    # a spectator's admission (no seat) keeps the row only
+    optimistic.learn(game, None, None)
+    assert set(optimistic._SEAT_OF) == {(game.pk, users[actor].pk)}
+
+
+def test_a_row_read_before_this_process_wrote_a_newer_one_is_not_kept(make_lobby):
+    """An admission's read that is older than this process's own commit (the act was written
+    while the admission's query ran) leaves the newer row; a newer read replaces an older row."""
+    game, users = start_game(make_lobby, 3)
+    old = Game.objects.get(pk=game.pk)
+    actor = _awaited(game.pk)[0]
+    apply.act(game.pk, users[actor], legal_json(game.pk, actor), None)
+    assert optimistic._LAST_ROW[game.pk]["version"] == 1
+    optimistic.learn(old, users[actor].pk, actor)
+    assert optimistic._LAST_ROW[game.pk]["version"] == 1
+    optimistic._LAST_ROW[game.pk] = {**optimistic._LAST_ROW[game.pk], "version": 0}
+    optimistic.learn(Game.objects.get(pk=game.pk), users[actor].pk, actor)
+    assert optimistic._LAST_ROW[game.pk]["version"] == 1
 
 
 def test_a_row_changed_meanwhile_takes_the_locked_path(make_lobby):
