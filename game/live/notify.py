@@ -21,11 +21,12 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from .hub import LAYER_TIMEOUT
+from .hub import LAYER_TIMEOUT, hub
 
 LOBBY_LIST_GROUP = "lobbies"
 log = logging.getLogger(__name__)
 _held = threading.local()
+_TASKS: set[asyncio.Task] = set()  # publishing tasks started on an event loop, kept until done
 
 
 @contextmanager
@@ -55,10 +56,21 @@ def _send(group: str, message: dict) -> None:
     unreachable, or not answering within :data:`~game.live.hub.LAYER_TIMEOUT` seconds) must not
     turn the player's request into an error. Browsers catch up when the hubs recover (they send
     every socket the current state) or when their socket reconnects, since every connect sends
-    the current state."""
+    the current state. On an event loop's own thread (after an act written there,
+    :mod:`game.live.loopwrite`) the message is published through that loop's hub in a task of
+    its own: ``async_to_sync`` cannot run there."""
     messages = getattr(_held, "messages", None)
     if messages is not None:
         messages.append((group, message))
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    if loop is not None:
+        task = loop.create_task(hub().publish(group, message))  # logs what fails, raises nothing
+        _TASKS.add(task)
+        task.add_done_callback(_TASKS.discard)
         return
     try:
         layer = get_channel_layer()

@@ -325,12 +325,17 @@ def tell_players(game: Game) -> None:
     Runs in the committing thread: a dict look-up and a set difference (the seats are read once
     per game and process), so its hints go out with the game's own (held, then published). On an
     event loop (an act written there, :mod:`game.live.loopwrite`) seats not yet read are read in
-    a worker thread, which then sends the hints through the channel layer."""
+    a worker thread, and the hints are then published from the loop (a hint may come a moment
+    after the game's own push)."""
     fresh = game.lobby_id not in _SEATS  # first seen, or its seats changed hands: tell everyone
     if fresh and _on_event_loop():
-        asyncio.get_running_loop().run_in_executor(None, _tell_players_in_thread, game)
+        read = asyncio.get_running_loop().run_in_executor(None, _people_seats_in_thread, game.lobby_id)
+        read.add_done_callback(lambda done: _tell_when_read(game, done))
         return
-    seats = _people_seats_cached(game.lobby_id)
+    _tell(game, _people_seats_cached(game.lobby_id), fresh)
+
+
+def _tell(game: Game, seats: dict[str, int], fresh: bool) -> None:
     awaited = awaited_people(game, seats)
     before = _LAST_AWAITED.get(game.pk)
     if len(_LAST_AWAITED) >= _REMEMBER_MAX:
@@ -352,13 +357,21 @@ def _on_event_loop() -> bool:
     return True
 
 
-def _tell_players_in_thread(game: Game) -> None:
+def _people_seats_in_thread(lobby_id: int) -> dict[str, int]:
     try:
-        tell_players(game)
-    except Exception:
-        log.exception("badge hints failed for game %s", game.pk)
+        return _people_seats_cached(lobby_id)
     finally:
         close_old_connections()
+
+
+def _tell_when_read(game: Game, read: asyncio.Future) -> None:
+    """On the event loop, once a worker thread read the seats for :func:`tell_players`."""
+    if read.cancelled():  # the loop is closing
+        return
+    try:
+        _tell(game, read.result(), True)
+    except Exception:
+        log.exception("badge hints failed for game %s", game.pk)
 
 
 def on_game_forgotten(sender, game_id: int, **kwargs) -> None:

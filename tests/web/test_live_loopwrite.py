@@ -10,11 +10,13 @@ import asyncio
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
 
-from game.live import loopwrite, optimistic, ratelimit, snapshots, writers
+from game.live import loopwrite, notify, optimistic, ratelimit, snapshots, writers
 from game.models import Action, Game
+from game.site import notifications
 
-from .live_helpers import connect, drain, legal_json, start_game
+from .live_helpers import ORIGIN, connect, drain, legal_json, session_cookie, start_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("postgres_only")]
 
@@ -207,3 +209,29 @@ async def test_the_loop_holds_at_most_its_share_of_connections(settings):
     assert rows == [1] * 6
     pool = loopwrite._POOLS[asyncio.get_running_loop()]
     assert len(pool.opened) == 2
+
+
+async def test_badge_hints_of_a_game_first_seen_go_out_from_the_loop(application, make_lobby, monkeypatch):
+    """An act written on the loop for a game whose seats this process has not read: the seats are
+    read in a worker thread and every player's lobby-list socket is then told (``my_games`` with
+    ``changed``), from the event loop: the thread starts no event loop of its own for them (an
+    ``async_to_sync`` there cost a new loop and channel-layer connection per hint)."""
+    def no_loop_of_its_own(fn):
+        raise AssertionError("a hint sent through async_to_sync")
+
+    monkeypatch.setattr(notify, "async_to_sync", no_loop_of_its_own)
+    game, users = await sync_to_async(start_game)(make_lobby, 3)
+    notifications.forget()  # no seats read in this process
+    sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
+    actor = await _awaited(game.pk)
+    watcher = next(h for h in users if h != actor)
+    lobbies = WebsocketCommunicator(application, "/ws/lobbies/", headers=[ORIGIN, (b"cookie", await sync_to_async(session_cookie)(users[watcher]))])
+    assert (await lobbies.connect(timeout=10))[0]
+    await drain(lobbies, 0.5)
+    assert not notifications._SEATS
+    assert (await _act(sockets[actor], game.pk, actor, 1))["ok"]
+    hints = [m for m in await drain(lobbies, 1.0) if m.get("type") == "my_games"]
+    assert hints and hints[-1]["changed"] is True, hints
+    assert game.lobby_id in notifications._SEATS
+    for ws in [*sockets.values(), lobbies]:
+        await ws.disconnect()
