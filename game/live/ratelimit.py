@@ -123,17 +123,38 @@ async def _add_async(cache, key: str, delta: int, ttl: int) -> int | None:
         return _add(cache, key, delta, ttl)
     if not isinstance(cache, RedisCache):
         return None
+    k = cache.make_and_validate_key(key)
+    async with _async_client(cache).pipeline(transaction=False) as pipe:
+        pipe.set(k, 0, ex=ttl, nx=True)
+        pipe.incrby(k, delta)
+        return int((await pipe.execute())[1])
+
+
+#: Redis: ``DECR`` a key only while it exists (a ``DECR`` of an expired key would make a new one
+#: at -1 that never expires), in one round trip
+_DECR_IF_EXISTS = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return false"
+
+
+async def _take_back_async(cache, key: str) -> None:
+    """:func:`_take_back` awaited on the event loop, for a cache :func:`_add_async` counts on
+    (Redis: one script call on the loop's client; the local-memory cache: in place)."""
+    from django.core.cache.backends.redis import RedisCache
+
+    if isinstance(cache, RedisCache):
+        await _async_client(cache).eval(_DECR_IF_EXISTS, 1, cache.make_and_validate_key(key))
+    else:
+        _take_back(cache, key)
+
+
+def _async_client(cache):
+    """The running loop's ``redis.asyncio`` client of ``cache`` (a ``RedisCache``), made once."""
     loop = asyncio.get_running_loop()
     client = _async_clients.get(loop)
     if client is None:
         import redis.asyncio
 
         client = _async_clients[loop] = redis.asyncio.Redis.from_url(cache._servers[0])
-    k = cache.make_and_validate_key(key)
-    async with client.pipeline(transaction=False) as pipe:
-        pipe.set(k, 0, ex=ttl, nx=True)
-        pipe.incrby(k, delta)
-        return int((await pipe.execute())[1])
+    return client
 
 
 def _redis_client(cache, key: str):
@@ -239,7 +260,7 @@ class SharedLimit:
 # --- open sockets per owner -----------------------------------------------------------------------------
 class SocketSlot:
     """One socket's place among its ``owner``'s open sockets (at most ``cap``). Blocking methods
-    (cache round trips): call them in a worker thread."""
+    (cache round trips): call them in a worker thread; :meth:`renew_async` on the event loop."""
 
     def __init__(self, owner: str, cap: int, lease: float, clock=time.time) -> None:
         self.owner, self.cap, self.lease, self.clock = owner, int(cap), float(lease), clock
@@ -277,6 +298,26 @@ class SocketSlot:
             self.epoch = e
             if old == e - 1:  # older keys no longer count: they expire by themselves
                 _take_back(cache, self._key(old))
+        except Exception:
+            log.warning("live limits: cannot renew a socket of %s", self.owner, exc_info=True)
+
+    async def renew_async(self) -> None:
+        """:meth:`renew` from a coroutine, on the event loop itself where the cache allows it
+        (Redis through the loop's asynchronous client, the local-memory cache in place; as
+        :meth:`SharedLimit.take_async`), else in a worker thread: every open socket renews once
+        per lease, so a process with thousands of sockets would hand dozens of renewals a second
+        to its threads."""
+        e, old = self._now(), self.epoch
+        if old is None or old == e:
+            return
+        cache = _cache()
+        try:
+            if await _add_async(cache, self._key(e), 1, self.ttl) is None:
+                await _in_thread(self.renew)()
+                return
+            self.epoch = e
+            if old == e - 1:  # older keys no longer count: they expire by themselves
+                await _take_back_async(cache, self._key(old))
         except Exception:
             log.warning("live limits: cannot renew a socket of %s", self.owner, exc_info=True)
 
@@ -358,7 +399,7 @@ class CappedSocket:
             now = slot.clock()
             wait = (math.floor(now / slot.lease) + 1) * slot.lease - now
             await asyncio.sleep(wait + random.uniform(0, slot.lease / 2))
-            await _in_thread(slot.renew)()
+            await slot.renew_async()
 
 
 def shared_limits(scope: dict) -> tuple[SharedLimit, SharedLimit]:

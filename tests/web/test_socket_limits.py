@@ -316,3 +316,39 @@ async def test_a_budget_on_the_local_memory_cache_is_counted_in_place(settings):
 
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": f"t-{uuid.uuid4().hex}"}}
     assert [await SharedLimit("chat", "u7", 1e-6, 2).take_async() for _ in range(3)] == [True, True, False]
+
+
+@pytest.mark.redis
+async def test_a_socket_renews_its_place_on_the_event_loop_through_redis(redis_url, settings, monkeypatch):
+    """``SocketSlot.renew_async`` (each open socket, once per lease) moves the socket's count to
+    the new lease's key and takes it back from the old one, in the same Redis keys as a thread's
+    ``acquire``, without a worker thread; a lease missed leaves the old key to expire, and a key
+    that expired is not made again (at -1)."""
+    from asgiref.sync import sync_to_async
+
+    from game.live import ratelimit
+    from game.live.ratelimit import SocketSlot
+
+    prefix = f"gotweb-test-{uuid.uuid4().hex[:8]}"
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url, "KEY_PREFIX": f"{prefix}-cache"}
+    }
+    now = [1000.0]
+    slot = SocketSlot("u4343", 3, 10.0, clock=lambda: now[0])
+    assert await sync_to_async(slot.acquire, thread_sensitive=False)() is True
+
+    def no_thread(fn):
+        raise AssertionError("a renewal handed to a worker thread")
+
+    monkeypatch.setattr(ratelimit, "_in_thread", no_thread)
+    cache = ratelimit._cache()
+    now[0] += 10
+    await slot.renew_async()
+    assert (cache.get(slot._key(101)), cache.get(slot._key(100))) == (1, 0)
+    now[0] += 20  # a lease missed (a stalled process): the old key is left to expire
+    await slot.renew_async()
+    assert (cache.get(slot._key(103)), cache.get(slot._key(101))) == (1, 1)
+    cache.delete(slot._key(103))
+    now[0] += 10
+    await slot.renew_async()
+    assert (cache.get(slot._key(104)), cache.get(slot._key(103))) == (1, None)
