@@ -45,6 +45,9 @@ py-spy``) during the measurement of the step with ``--profile-games`` games (def
 step) and prints where the time went (functions by inclusive and own share of the samples);
 without py-spy it runs daphne under cProfile for the whole ramp (``python -m pstats FILE``).
 
+``--pin`` pins each daphne's event loop to a core of its own (process i to core i), as a host
+that runs one daphne per core would (the other processes float).
+
 ``--compare DIR`` runs every phase twice in the one run, first on the code of another checkout
 (the baseline, e.g. ``git archive <commit> | tar -x -C DIR``, with this checkout's
 ``game/devtools/bench_echo.py`` copied in for the memory figures), then on this one: before and
@@ -521,10 +524,23 @@ def renice(pid: int, nice: int) -> None:
         print(f"  (could not renice {pid}: {exc})")
 
 
+def pin_to_core(pid: int, i: int) -> None:
+    """``--pin``: the event loop of daphne process ``i`` (its main thread, and the threads it
+    starts from then on) runs on core ``i`` modulo the cores this benchmark may use, as a
+    production host would pin one daphne per core (systemd's ``CPUAffinity=``, ``taskset``); the
+    threads daphne already started, PostgreSQL, Redis and the generators still go to any core."""
+    cores = sorted(os.sched_getaffinity(0))
+    try:
+        os.sched_setaffinity(pid, {cores[i % len(cores)]})
+    except OSError as exc:
+        print(f"  (could not pin {pid}: {exc})")
+
+
 class Daphnes:
     """n daphne processes on free ports (one environment, one database)."""
 
-    def __init__(self, n: int, tmp: Path, env: dict, profile: str | None = None, tree: Path | None = None, nice: int = 0) -> None:
+    def __init__(self, n: int, tmp: Path, env: dict, profile: str | None = None, tree: Path | None = None, nice: int = 0,
+                 pin: bool = False) -> None:
         from tests.bench.live import _PROFILED
         from tests.daphne import free_port, launch
 
@@ -539,6 +555,8 @@ class Daphnes:
             self.procs.append(proc)
             self.ports.append(port)
             renice(proc.pid, nice)
+            if pin:
+                pin_to_core(proc.pid, i)
 
     def stop(self) -> None:
         for p in self.procs:
@@ -663,7 +681,7 @@ HEADER = ("games sockets acts/s   p50    p90    p99     max   daphne cpu/rss (ea
 
 def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree: Path | None = None, label: str = "") -> list[dict]:
     profile_cprofile = a.profile if (a.profile and not py_spy()) else None
-    daphnes = Daphnes(n_proc, tmp, env, profile_cprofile, tree, a.nice)
+    daphnes = Daphnes(n_proc, tmp, env, profile_cprofile, tree, a.nice, a.pin)
     gens = Generators(a.generators, a.nice)
     steps = []
     t_begin = time.monotonic()
@@ -859,6 +877,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--memory-games", type=int, default=30)
     ap.add_argument("--nice", type=int, default=0, help="nice value of daphne, the generators and this database's "
                     "PostgreSQL backends (e.g. -10 on a host shared with other work; 0: unchanged)")
+    ap.add_argument("--pin", action="store_true", help="daphne process i runs its event loop on core i (one process per "
+                    "core, as in production); the other processes are not pinned")
     ap.add_argument("--no-memory", action="store_true")
     ap.add_argument("--memory-detail", action="store_true", help="the source lines a socket's memory comes from")
     ap.add_argument("--profile", help="py-spy samples (or cProfile stats) of daphne, written to FILE.<process>")
@@ -876,7 +896,8 @@ def main(argv: list[str] | None = None) -> int:
     load0 = os.getloadavg()
     print(f"capacity: AGoT, {PLAYERS} players + {SPECTATORS} spectators per game; PostgreSQL and Redis on 127.0.0.1; "
           f"{os.cpu_count()} cores, load average {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}"
-          + (f"; daphne, generators and this database's backends at nice {a.nice}" if a.nice else ""), flush=True)
+          + (f"; daphne, generators and this database's backends at nice {a.nice}" if a.nice else "")
+          + ("; each daphne's event loop pinned to a core of its own" if a.pin else ""), flush=True)
     print(f"host jitter before (a fixed 2 ms loop for 3 s): {host_jitter()}", flush=True)
     with scratch_site("capacity") as (pg, name, env, tmp, tag):
         env["STATIC_ROOT"] = str(tmp / "static")
