@@ -68,7 +68,10 @@ def _send(group: str, message: dict) -> None:
     except RuntimeError:
         loop = None
     if loop is not None:
-        task = loop.create_task(hub().publish(group, message))  # logs what fails, raises nothing
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        task = loop.create_task(hub(layer).publish(group, message))  # logs what fails, raises nothing
         _TASKS.add(task)
         task.add_done_callback(_TASKS.discard)
         return

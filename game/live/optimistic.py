@@ -1,8 +1,9 @@
 """The optimistic write of an act on PostgreSQL: when this process committed a game's last
 version (or read it when a socket was admitted), its next act is applied to the cached state and
 written by one compare-and-swap statement in autocommit (:func:`act`), with no lock and one round
-trip; any doubt sends it to the locked path of :func:`game.live.apply.act`. Its memory of rows and seats is per process and
-bounded (:data:`_REMEMBER_MAX`); :mod:`game.live.memory` forgets a game with its last socket.
+trip; any doubt sends it to the locked path of :func:`game.live.apply.act`. Its memory of rows
+and seats is per process and bounded (:data:`_REMEMBER_MAX`); :mod:`game.live.memory` forgets a
+game with its last socket.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from game.rules import IllegalAction
 
 from . import apply, clocks, snapshots
 
-#: ``game id -> the fields of its row`` as this process last committed or read them (:func:`remember`,
-#: :func:`learn`)
+#: ``game id -> the fields of its row`` as this process last committed or read them
+#: (:func:`remember`, :func:`learn`)
 _LAST_ROW: dict[int, dict[str, Any]] = {}
 #: ``(game id, user id) -> seat``, learnt by a socket's admission or a locked act. Players do not
 #: change seats once a game has started, but a moderator may give a seat to someone else (the
@@ -33,7 +34,8 @@ _REMEMBER_MAX = 4096  # entries of each; past it they are forgotten at once (a l
 
 
 def remember(game: Game) -> None:
-    """Keep the row of ``game`` (as committed by this process, or as read: :func:`learn`) for the next :func:`plan`."""
+    """Keep the row of ``game`` (as committed by this process, or as read: :func:`learn`) for
+    the next :func:`plan`."""
     if len(_LAST_ROW) >= _REMEMBER_MAX:
         _LAST_ROW.clear()
     _LAST_ROW[game.pk] = {f: getattr(game, f) for f in _ROW_FIELDS}
