@@ -51,6 +51,14 @@ async def _bounded_send(layer, group: str, message: dict) -> None:
     await asyncio.wait_for(layer.group_send(group, message), LAYER_TIMEOUT)
 
 
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running in this thread, or None (a worker thread, a management command)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 def _send(group: str, message: dict) -> None:
     """Best effort: the change is already committed, so a channel layer that is down (Redis
     unreachable, or not answering within :data:`~game.live.hub.LAYER_TIMEOUT` seconds) must not
@@ -63,10 +71,7 @@ def _send(group: str, message: dict) -> None:
     if messages is not None:
         messages.append((group, message))
         return
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        loop = None
+    loop = running_loop()
     if loop is not None:
         layer = get_channel_layer()
         if layer is None:

@@ -328,8 +328,9 @@ def tell_players(game: Game) -> None:
     a worker thread, and the hints are then published from the loop (a hint may come a moment
     after the game's own push)."""
     fresh = game.lobby_id not in _SEATS  # first seen, or its seats changed hands: tell everyone
-    if fresh and _on_event_loop():
-        read = asyncio.get_running_loop().run_in_executor(None, _people_seats_in_thread, game.lobby_id)
+    loop = notify.running_loop() if fresh else None
+    if loop is not None:
+        read = loop.run_in_executor(None, _people_seats_in_thread, game.lobby_id)
         read.add_done_callback(lambda done: _tell_when_read(game, done))
         return
     _tell(game, _people_seats_cached(game.lobby_id), fresh)
@@ -347,14 +348,6 @@ def _tell(game: Game, seats: dict[str, int], fresh: bool) -> None:
         changed = before ^ awaited
     if changed:
         notify.user_games_changed(sorted(changed))
-
-
-def _on_event_loop() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
 
 
 def _people_seats_in_thread(lobby_id: int) -> dict[str, int]:
