@@ -20,7 +20,10 @@ everything; on PostgreSQL with the local-memory cache the budget is counted in p
 Connections: at most ``LIVE_WRITE_THREADS`` (default 4) per event loop, opened when first needed
 with Django's own connection parameters and type adapters (the statement's values are prepared by
 the model fields, as in the thread), in autocommit, closed after ``CONN_MAX_AGE`` seconds or when
-broken. A database out of reach raises :class:`django.db.OperationalError`, as Django's
+broken. The statement is bound server-side and prepared per connection after five executions
+(:data:`PREPARE_THRESHOLD`, or ``prepare_threshold`` in the database's ``OPTIONS``: a pooler
+that cannot keep prepared statements, such as PgBouncer before 1.21 in transaction mode, takes
+``None`` there). A database out of reach raises :class:`django.db.OperationalError`, as Django's
 connection would (the consumer answers ``server.unavailable``).
 """
 
@@ -36,6 +39,10 @@ from django.db import OperationalError, connections
 
 from . import notify, optimistic, ratelimit
 
+#: executions of one statement text on a connection before psycopg prepares it (psycopg's own
+#: default; Django turns preparing off unless the database's ``OPTIONS`` set ``prepare_threshold``,
+#: which this follows too)
+PREPARE_THRESHOLD = 5
 #: ``event loop -> its connections`` (a loop's connections are used by that loop only)
 _POOLS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _DB = None  # an unconnected Django connection object: quoting and value preparation only
@@ -91,7 +98,13 @@ class _Pool:
         import psycopg
 
         params = _db().get_connection_params()
-        params["cursor_factory"] = psycopg.AsyncClientCursor  # client-side binding, as Django's
+        # server-side binding, unlike Django's own connections: the act's statement is the same
+        # text every time, so psycopg prepares it on each connection after its fifth execution
+        # (``prepare_threshold``) and PostgreSQL no longer parses and plans it per act; the values
+        # travel apart, in the C dumpers, instead of being quoted into the text
+        params["cursor_factory"] = psycopg.AsyncCursor
+        options = _db().settings_dict.get("OPTIONS") or {}
+        params["prepare_threshold"] = options.get("prepare_threshold", PREPARE_THRESHOLD)  # Django's default: never
         try:
             conn = await psycopg.AsyncConnection.connect(**params, autocommit=True)
         except psycopg.OperationalError as exc:

@@ -23,7 +23,8 @@ the number of games G (``--steps``: 10, 25, 50, 100, 150, 200, 300, ...):
   plays each game N actions in first (random bots, written straight into its log and snapshot,
   not timed), so the ramp plays games in their middle: larger views and a full log window.
 * **the load generator** runs in ``--generators`` processes of its own (asyncio, one event loop
-  each, :class:`tests.wsclient.WS`), each holding whole games; each reports the CPU it used and
+  each, its sockets :class:`tests.bench.genws.ClientSocket` protocols: no task per socket), each
+  holding whole games; each reports the CPU it used and
   how late it sent its acts, and a generator over 80 % of a core is flagged ``SATURATED``.
 
 Per step it prints games, sockets, acts/s, p50/p90/p99/max, the generators' CPU and lag, each
@@ -82,7 +83,7 @@ from tests.bench.live import scratch_site  # noqa: E402  (after the path is set)
 
 PLAYERS, SPECTATORS = 6, 4
 ORIGIN = "http://127.0.0.1"
-_VERSION = re.compile(r'"version":(\d+)')
+_VERSION = re.compile(rb'"version":(\d+)')
 CLK = os.sysconf("SC_CLK_TCK")
 
 
@@ -131,41 +132,36 @@ def pids_named(name: str) -> list[int]:
 
 # === the load generator (its own processes) ================================================================
 class GSock:
-    """One socket of a game in the generator: its reader task notes each new state version."""
+    """One socket of a game in the generator (:class:`tests.bench.genws.ClientSocket`): each text
+    message is looked at as it arrives, a new state version noted, with no task of its own."""
 
-    __slots__ = ("ws", "game", "version", "task")
+    __slots__ = ("ws", "game", "version")
 
-    def __init__(self, ws, game: "GGame") -> None:
-        self.ws, self.game, self.version = ws, game, -1
-        self.task = asyncio.get_running_loop().create_task(self.read())
+    def __init__(self, game: "GGame") -> None:
+        self.ws, self.game, self.version = None, game, -1
 
-    async def read(self) -> None:
-        from tests.wsclient import Closed
-
+    def on_text(self, data: bytearray) -> None:
         g = self.game
         try:
-            while True:
-                text = await self.ws.recv(None)
-                if text.startswith('{"type":"state"'):
-                    m = _VERSION.search(text, 0, 200)
-                    v = int(m.group(1)) if m else -1
-                    if v > self.version:
-                        self.version = v
-                        g.arrived(self, v)
-                elif text.startswith('{"type":"result"'):
-                    g.result(json.loads(text))
-                elif text.startswith('{"type":"error"'):
-                    g.errors[f"error {json.loads(text).get('error', {}).get('code')}"] += 1
-        except Closed as exc:
-            g.errors[f"closed {exc.code}"] += 1
-            g.broken = True
-            g.wake()
-        except asyncio.CancelledError:
-            pass
+            if data.startswith(b'{"type":"state"'):
+                m = _VERSION.search(data, 0, 200)
+                v = int(m.group(1)) if m else -1
+                if v > self.version:
+                    self.version = v
+                    g.arrived(self, v)
+            elif data.startswith(b'{"type":"result"'):
+                g.result(json.loads(data))
+            elif data.startswith(b'{"type":"error"'):
+                g.errors[f"error {json.loads(data).get('error', {}).get('code')}"] += 1
         except Exception as exc:  # a bug of the generator: counted, never silent
             g.errors[f"reader {type(exc).__name__}"] += 1
             g.broken = True
             g.wake()
+
+    def on_closed(self, code: int | None) -> None:
+        self.game.errors[f"closed {code}"] += 1
+        self.game.broken = True
+        self.game.wake()
 
 
 class GGame:
@@ -230,7 +226,7 @@ class GGame:
         self.target, self.have = self.version + 1, sum(1 for s in self.socks if s.version >= self.version + 1)
         self.fut = asyncio.get_running_loop().create_future()
         t0 = time.perf_counter()
-        await self.players[actor].ws.send(text)
+        self.players[actor].ws.send(text)
         try:
             done = await asyncio.wait_for(self.fut, 10.0)
         except TimeoutError:
@@ -246,23 +242,24 @@ class GGame:
 
 
 async def _connect_game(g: GGame, sem: asyncio.Semaphore, retries: Counter) -> None:
-    from tests.wsclient import WS, Closed
+    from tests.bench.genws import ClientSocket, Refused
 
     path = f"/ws/game/{g.id}/?lang={g.spec.get('lang', 'en')}"
     for port, cookie, local, house in g.spec["sockets"]:
+        s = GSock(g)
         for attempt in range(6):
             try:
                 async with sem:
-                    ws = await WS.connect(f"ws://127.0.0.1:{port}{path}", ORIGIN, cookie, timeout=30, local_host=local)
+                    s.ws = await ClientSocket.connect("127.0.0.1", port, path, ORIGIN, cookie, s.on_text, s.on_closed,
+                                                      timeout=30, local_host=local)
                 break
-            except (OSError, TimeoutError, Closed) as exc:
+            except (OSError, TimeoutError, Refused) as exc:
                 # daphne drops a handshake its application has not accepted within 5 s
                 # (--websocket_connect_timeout): a burst of connects on a busy host; counted, retried
                 retries[f"connect retried: {type(exc).__name__}"] += 1
                 if attempt == 5:
                     raise
                 await asyncio.sleep(0.5 * (attempt + 1))
-        s = GSock(ws, g)
         g.socks.append(s)
         if house and house not in g.players:
             g.players[house] = s
@@ -362,15 +359,13 @@ async def _generator(conn) -> None:
                     if g is None:
                         continue
                     for s in g.socks:
-                        s.task.cancel()
-                        await s.ws.close()
+                        s.ws.close()
                 await asyncio.sleep(0.5)
                 conn.send({"ok": True})
             elif kind == "quit":
                 for g in games.values():
                     for s in g.socks:
-                        s.task.cancel()
-                        await s.ws.close()
+                        s.ws.close()
                 conn.send({"ok": True})
                 return
         except Exception as exc:

@@ -235,3 +235,41 @@ async def test_badge_hints_of_a_game_first_seen_go_out_from_the_loop(application
     assert game.lobby_id in notifications._SEATS
     for ws in [*sockets.values(), lobbies]:
         await ws.disconnect()
+
+
+async def test_the_act_statement_is_bound_server_side_and_prepared(application, make_lobby, monkeypatch):
+    """A timed game (clocks and a deadline in the statement), eight acts in a row: every one is
+    written on the loop, each value bound apart from the text, and from the fifth on the
+    statement is prepared on the loop's connection, so PostgreSQL no longer parses and plans it
+    per act (psycopg's ``prepare_threshold``)."""
+    live = {"kind": "live", "bank": 600, "increment": 5, "max_timeouts": 3}
+    game, users = await sync_to_async(start_game)(make_lobby, 3, time_control=live)
+    calls = _ThreadCalls(monkeypatch)
+    sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
+    sent: list[str] = []
+    real = loopwrite.execute
+
+    async def spying(sql, params):
+        sent.append(sql)
+        return await real(sql, params)
+
+    monkeypatch.setattr(loopwrite, "execute", spying)
+    for rid in range(1, 9):
+        actor = await _awaited(game.pk)
+        result = await _act(sockets[actor], game.pk, actor, rid, seed=rid)
+        assert result["ok"] and result["version"] == rid, result
+    assert calls.names.count("run") == 0 and len(sent) == 8
+    assert "%s" in sent[0] and str(game.pk) not in sent[0].split("WHERE")[1][:40]  # values travel apart
+    row = await sync_to_async(Game.objects.get)(pk=game.pk)
+    assert row.version == 8 and row.deadline is not None and row.clocks  # the clocks ran on the loop's writes
+    pool = loopwrite._POOLS[asyncio.get_running_loop()]
+    conn, born = await pool.get()
+    try:
+        async with conn.cursor() as cur:
+            await cur.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s", ["WITH g AS (UPDATE%"])
+            (prepared,) = await cur.fetchone()
+    finally:
+        pool.put(conn, born)
+    assert prepared == 1
+    for ws in sockets.values():
+        await ws.disconnect()
