@@ -1,7 +1,9 @@
 """The capacity benchmark's client socket (``tests/bench/genws.py``): frames cut from the bytes as
 they arrive, whatever their split; fragments joined; a ping answered with a masked pong; a
 server's close reported once with its code; a refused handshake raised; masked frames out. Its
-use against a real daphne is in test_bench_capacity.py's tiny step."""
+use against a real daphne is in test_bench_capacity.py's tiny step. Each test runs its body on an
+event loop of its own in a worker thread (``run_sync``): the session's Playwright holds this
+thread's."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import struct
 import pytest
 
 from tests.bench.genws import ClientSocket, Refused, frame
+from tests.wsclient import run_sync
 
 OK = b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n"
 
@@ -64,7 +67,11 @@ def _open():
     return sock, t, texts, closes
 
 
-async def test_messages_are_cut_from_the_bytes_however_they_arrive():
+def test_messages_are_cut_from_the_bytes_however_they_arrive():
+    run_sync(_messages_are_cut_from_the_bytes_however_they_arrive())
+
+
+async def _messages_are_cut_from_the_bytes_however_they_arrive():
     sock, t, texts, closes = _open()
     assert t.out == [b"GET / HTTP/1.1\r\n\r\n"]
     small, mid, big = b'{"type":"state","version":1}', b"x" * 300, b"y" * 70000
@@ -75,21 +82,33 @@ async def test_messages_are_cut_from_the_bytes_however_they_arrive():
     assert texts == [small, mid, big] and closes == [] and not sock.buf
 
 
-async def test_fragments_are_joined_and_a_ping_is_answered():
+def test_fragments_are_joined_and_a_ping_is_answered():
+    run_sync(_fragments_are_joined_and_a_ping_is_answered())
+
+
+async def _fragments_are_joined_and_a_ping_is_answered():
     sock, t, texts, closes = _open()
     sock.data_received(OK + _server_frame(1, b"ab", fin=False) + _server_frame(9, b"hi") + _server_frame(0, b"cd"))
     assert texts == [b"abcd"]
     assert _unmask(t.out[-1]) == (0xA, b"hi")
 
 
-async def test_a_close_frame_is_reported_once_with_its_code():
+def test_a_close_frame_is_reported_once_with_its_code():
+    run_sync(_a_close_frame_is_reported_once_with_its_code())
+
+
+async def _a_close_frame_is_reported_once_with_its_code():
     sock, t, texts, closes = _open()
     sock.data_received(OK + _server_frame(8, struct.pack("!H", 4403)) + _server_frame(1, b"late"))
     sock.connection_lost(None)
     assert closes == [4403] and texts == [] and t.closed
 
 
-async def test_a_lost_connection_is_reported_but_not_after_our_own_close():
+def test_a_lost_connection_is_reported_but_not_after_our_own_close():
+    run_sync(_a_lost_connection_is_reported_but_not_after_our_own_close())
+
+
+async def _a_lost_connection_is_reported_but_not_after_our_own_close():
     sock, t, texts, closes = _open()
     sock.data_received(OK)
     sock.connection_lost(ConnectionResetError())
@@ -101,7 +120,11 @@ async def test_a_lost_connection_is_reported_but_not_after_our_own_close():
     assert closes2 == [] and _unmask(t2.out[-1]) == (0x8, struct.pack("!H", 1000)) and t2.closed
 
 
-async def test_a_refused_handshake_raises_with_its_status():
+def test_a_refused_handshake_raises_with_its_status():
+    run_sync(_a_refused_handshake_raises_with_its_status())
+
+
+async def _a_refused_handshake_raises_with_its_status():
     sock, t, texts, closes = _open()
     sock.data_received(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")
     with pytest.raises(Refused) as info:
