@@ -29,7 +29,9 @@ the number of games G (``--steps``: 10, 25, 50, 100, 150, 200, 300, ...):
 
 Per step it prints games, sockets, acts/s, p50/p90/p99/max, the generators' CPU and lag, each
 daphne's CPU (% of one core) and RSS, PostgreSQL's CPU (the backends of this database) and
-Redis's CPU (the whole server: shared with whatever else uses it), errors, and the load average.
+Redis's CPU (the whole server: shared with whatever else uses it), errors, and the load average;
+then how many samples were slow (over 50 ms) and how many of those came in bursts, three or more
+within 100 ms on one process (:func:`bursts_of`): a process's event loop behind for a moment.
 Before the first step and after the last it prints the host's jitter (:func:`host_jitter`: how
 much longer than its median a fixed 2 ms loop takes at the 99th percentile): a host that takes
 its cores away now and then stretches every latency figure, whatever the code does.
@@ -279,6 +281,7 @@ async def _run(games: list[GGame], start: float, warmup: float, measure: float, 
     w0, w1 = t_start + warmup, t_start + warmup + measure
     lat: list[float] = []
     lag: list[float] = []
+    tl: list = []
     late = 0
 
     async def play(g: GGame) -> None:
@@ -293,6 +296,7 @@ async def _run(games: list[GGame], start: float, warmup: float, measure: float, 
             if took is not None and w0 <= sent < w1:
                 lat.append(took * 1000)
                 lag.append((sent - nxt) * 1000)
+                tl.append((sent - w0, took * 1000, g.spec["sockets"][0][0]))  # for bursts_of
             nxt += period
             if nxt < time.perf_counter():  # the last act took longer than a period: ticks skipped
                 late += 1
@@ -314,7 +318,7 @@ async def _run(games: list[GGame], start: float, warmup: float, measure: float, 
     await asyncio.gather(*(play(g) for g in games))
     await probe
     cpu = (cpu_at[1] - cpu_at[0]) if len(cpu_at) == 2 else time.process_time() - c0
-    return {"lat": lat, "lag": lag, "late": late, "cpu": cpu}
+    return {"lat": lat, "lag": lag, "late": late, "cpu": cpu, "tl": tl}
 
 
 def generator_main(conn, seed: int) -> None:
@@ -648,6 +652,18 @@ def summarize_profile(path: str, top: int = 30) -> None:
 
 
 # --- the phases ------------------------------------------------------------------------------------------------
+def bursts_of(samples: list[tuple[float, float, int]], slow_ms: float = 50.0) -> str:
+    """Whether a step's slow samples (``(seconds into the window, ms, daphne port)``, over
+    ``slow_ms``) came in bursts: three or more within one 100 ms of one process (its event loop
+    behind for a moment: queued acts or a stall) or scattered (single acts)."""
+    slow = [(int(t * 10), port) for t, ms, port in samples if ms > slow_ms]
+    per = Counter(slow)
+    bursts = sum(1 for k in slow if per[k] >= 3)
+    by = Counter(port for _, port in slow)
+    return (f"slow (> {slow_ms:g} ms): {len(slow)} of {len(samples)}, {bursts} in bursts (>= 3 in 100 ms on one process)"
+            + (f"; by process: {', '.join(str(n) for _, n in sorted(by.items()))}" if len(by) > 1 else ""))
+
+
 def line_of(step: dict) -> str:
     lat = step["lat"]
     d = step["usage"]
@@ -743,6 +759,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
             }
             steps.append(step)
             print(line_of(step), flush=True)
+            print("    " + bursts_of(sorted(x for r in results for x in r["tl"])), flush=True)
             if spy:
                 for i in range(len(spy)):
                     print(f"  profile of daphne {i} at {G} games ({a.profile}.{i}):")

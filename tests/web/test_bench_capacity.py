@@ -27,6 +27,13 @@ def test_sockets_go_to_the_processes_in_turn_or_by_game():
     assert {s[0] for s in capacity.socket_specs(game, [1, 2], "game", 20)} == {1}
 
 
+def test_slow_samples_are_told_apart_in_bursts_or_scattered():
+    samples = [(1.01, 60.0, 1), (1.02, 70.0, 1), (1.05, 80.0, 1), (1.06, 90.0, 2), (3.0, 55.0, 2), (4.0, 10.0, 1)]
+    assert capacity.bursts_of(samples) == (
+        "slow (> 50 ms): 5 of 6, 3 in bursts (>= 3 in 100 ms on one process); by process: 3, 2")
+    assert capacity.bursts_of([(0.5, 20.0, 1)]) == "slow (> 50 ms): 0 of 1, 0 in bursts (>= 3 in 100 ms on one process)"
+
+
 def test_profile_summary_reads_py_spy_raw_samples(tmp_path, capsys):
     raw = tmp_path / "p"
     raw.write_text("thread (0x1);main (a.py:1);act (game/live/apply.py:3) 3\nthread (0x1);main (a.py:1) 1\n")
@@ -51,4 +58,5 @@ def test_one_tiny_step_runs_and_cleans_up(postgres_url, redis_url):
     assert "largest G with p99 < 50 ms" in out.stdout
     assert "host jitter before" in out.stdout and "host jitter after: p50" in out.stdout
     assert "err 0" in out.stdout, out.stdout
+    assert "slow (> 50 ms): " in out.stdout
     assert not list(redis.Redis.from_url(redis_url).scan_iter("gotweb-capacity-*"))
