@@ -24,8 +24,8 @@ the number of games G (``--steps``: 10, 25, 50, 100, 150, 200, 300, ...):
   not timed), so the ramp plays games in their middle: larger views and a full log window.
 * **the load generator** runs in ``--generators`` processes of its own (asyncio, one event loop
   each, its sockets :class:`tests.bench.genws.ClientSocket` protocols: no task per socket), each
-  holding whole games; each reports the CPU it used and
-  how late it sent its acts, and a generator over 80 % of a core is flagged ``SATURATED``.
+  holding whole games; each reports the CPU it used and how late it sent its acts, and a
+  generator over 80 % of a core is flagged ``SATURATED``.
 
 Per step it prints games, sockets, acts/s, p50/p90/p99/max, the generators' CPU and lag, each
 daphne's CPU (% of one core) and RSS, PostgreSQL's CPU (the backends of this database) and
