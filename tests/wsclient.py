@@ -20,6 +20,24 @@ class Closed(Exception):
         self.code = code
 
 
+def handshake(host: str, port: int, path: str, origin: str, cookie: str = "") -> bytes:
+    """The opening handshake's request for ``ws://host:port/path`` with ``Origin: origin`` and,
+    when given, ``Cookie: cookie`` (a fresh random key; the answer's accept value is not checked)."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    lines = [
+        f"GET {path} HTTP/1.1",
+        f"Host: {host}:{port}",
+        "Upgrade: websocket",
+        "Connection: Upgrade",
+        f"Sec-WebSocket-Key: {key}",
+        "Sec-WebSocket-Version: 13",
+        f"Origin: {origin}",
+    ]
+    if cookie:
+        lines.append(f"Cookie: {cookie}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
 class WS:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
@@ -33,19 +51,7 @@ class WS:
         local = None if local_host is None else (local_host, 0)
         reader, writer = await asyncio.wait_for(asyncio.open_connection(parts.hostname, parts.port, local_addr=local), timeout)
         path = parts.path + (f"?{parts.query}" if parts.query else "")
-        key = base64.b64encode(os.urandom(16)).decode()
-        lines = [
-            f"GET {path} HTTP/1.1",
-            f"Host: {parts.hostname}:{parts.port}",
-            "Upgrade: websocket",
-            "Connection: Upgrade",
-            f"Sec-WebSocket-Key: {key}",
-            "Sec-WebSocket-Version: 13",
-            f"Origin: {origin}",
-        ]
-        if cookie:
-            lines.append(f"Cookie: {cookie}")
-        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+        writer.write(handshake(parts.hostname, parts.port, path, origin, cookie))
         await writer.drain()
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
         status = head.split(b"\r\n", 1)[0]

@@ -19,7 +19,6 @@ status, not for ``Sec-WebSocket-Accept``.
 from __future__ import annotations
 
 import asyncio
-import base64
 import os
 import struct
 from typing import Callable
@@ -67,14 +66,10 @@ class ClientSocket(asyncio.Protocol):
     async def connect(cls, host: str, port: int, path: str, origin: str, cookie: str, on_text, on_closed,
                       timeout: float = 10, local_host: str | None = None) -> "ClientSocket":
         """Open ``ws://host:port/path``; raises :class:`Refused`, ``OSError`` or ``TimeoutError``."""
-        key = base64.b64encode(os.urandom(16)).decode()
-        lines = [f"GET {path} HTTP/1.1", f"Host: {host}:{port}", "Upgrade: websocket", "Connection: Upgrade",
-                 f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13", f"Origin: {origin}"]
-        if cookie:
-            lines.append(f"Cookie: {cookie}")
-        request = ("\r\n".join(lines) + "\r\n\r\n").encode()
+        from tests.wsclient import handshake
+
         loop = asyncio.get_running_loop()
-        sock = cls(request, on_text, on_closed)
+        sock = cls(handshake(host, port, path, origin, cookie), on_text, on_closed)
         local = None if local_host is None else (local_host, 0)
         transport, _ = await asyncio.wait_for(loop.create_connection(lambda: sock, host, port, local_addr=local), timeout)
         try:
