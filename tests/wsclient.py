@@ -20,6 +20,24 @@ class Closed(Exception):
         self.code = code
 
 
+def frame(opcode: int, data: bytes) -> bytes:
+    """A final client frame of ``opcode`` carrying ``data``, masked with a random key (RFC 6455
+    5.3), the mask applied to the whole payload at once."""
+    n = len(data)
+    if n < 126:
+        head = struct.pack("!BB", 0x80 | opcode, 0x80 | n)
+    elif n < 65536:
+        head = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, n)
+    else:
+        head = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, n)
+    key = os.urandom(4)
+    if not n:
+        return head + key
+    stream = (key * (n // 4 + 1))[:n]
+    masked = (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(n, "big")
+    return head + key + masked
+
+
 def handshake(host: str, port: int, path: str, origin: str, cookie: str = "") -> bytes:
     """The opening handshake's request for ``ws://host:port/path`` with ``Origin: origin`` and,
     when given, ``Cookie: cookie`` (a fresh random key; the answer's accept value is not checked)."""
@@ -61,18 +79,7 @@ class WS:
         return cls(reader, writer)
 
     async def send(self, text: str) -> None:
-        data = text.encode()
-        header = bytearray([0x81])
-        n = len(data)
-        if n < 126:
-            header.append(0x80 | n)
-        elif n < 65536:
-            header += bytes([0x80 | 126]) + struct.pack("!H", n)
-        else:
-            header += bytes([0x80 | 127]) + struct.pack("!Q", n)
-        mask = os.urandom(4)
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(data))
-        self.writer.write(bytes(header) + mask + masked)
+        self.writer.write(frame(0x1, text.encode()))
         await self.writer.drain()
 
     async def send_json(self, obj) -> None:

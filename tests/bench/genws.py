@@ -19,9 +19,10 @@ status, not for ``Sec-WebSocket-Accept``.
 from __future__ import annotations
 
 import asyncio
-import os
 import struct
 from typing import Callable
+
+from tests.wsclient import frame, handshake
 
 
 class Refused(Exception):
@@ -30,23 +31,6 @@ class Refused(Exception):
     def __init__(self, code: int | None = None) -> None:
         super().__init__(f"websocket refused ({code})")
         self.code = code
-
-
-def frame(opcode: int, data: bytes) -> bytes:
-    """A final client frame of ``opcode`` carrying ``data``, masked with a random key."""
-    n = len(data)
-    if n < 126:
-        head = struct.pack("!BB", 0x80 | opcode, 0x80 | n)
-    elif n < 65536:
-        head = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, n)
-    else:
-        head = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, n)
-    key = os.urandom(4)
-    if not n:
-        return head + key
-    stream = (key * (n // 4 + 1))[:n]
-    masked = (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(n, "big")
-    return head + key + masked
 
 
 class ClientSocket(asyncio.Protocol):
@@ -66,8 +50,6 @@ class ClientSocket(asyncio.Protocol):
     async def connect(cls, host: str, port: int, path: str, origin: str, cookie: str, on_text, on_closed,
                       timeout: float = 10, local_host: str | None = None) -> "ClientSocket":
         """Open ``ws://host:port/path``; raises :class:`Refused`, ``OSError`` or ``TimeoutError``."""
-        from tests.wsclient import handshake
-
         loop = asyncio.get_running_loop()
         sock = cls(handshake(host, port, path, origin, cookie), on_text, on_closed)
         local = None if local_host is None else (local_host, 0)

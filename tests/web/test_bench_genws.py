@@ -12,8 +12,8 @@ import struct
 
 import pytest
 
-from tests.bench.genws import ClientSocket, Refused, frame
-from tests.wsclient import run_sync
+from tests.bench.genws import ClientSocket, Refused
+from tests.wsclient import frame, run_sync
 
 OK = b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n"
 
