@@ -279,9 +279,8 @@ async def _run(games: list[GGame], start: float, warmup: float, measure: float, 
     loop = asyncio.get_running_loop()
     t_start = time.perf_counter() + (start - time.time())
     w0, w1 = t_start + warmup, t_start + warmup + measure
-    lat: list[float] = []
+    samples: list[tuple[float, float, int]] = []  # (seconds into the window, ms, daphne port)
     lag: list[float] = []
-    tl: list = []
     late = 0
 
     async def play(g: GGame) -> None:
@@ -294,9 +293,8 @@ async def _run(games: list[GGame], start: float, warmup: float, measure: float, 
             sent = time.perf_counter()
             took = await g.act()
             if took is not None and w0 <= sent < w1:
-                lat.append(took * 1000)
+                samples.append((sent - w0, took * 1000, g.spec["sockets"][0][0]))
                 lag.append((sent - nxt) * 1000)
-                tl.append((sent - w0, took * 1000, g.spec["sockets"][0][0]))  # for bursts_of
             nxt += period
             if nxt < time.perf_counter():  # the last act took longer than a period: ticks skipped
                 late += 1
@@ -318,7 +316,7 @@ async def _run(games: list[GGame], start: float, warmup: float, measure: float, 
     await asyncio.gather(*(play(g) for g in games))
     await probe
     cpu = (cpu_at[1] - cpu_at[0]) if len(cpu_at) == 2 else time.process_time() - c0
-    return {"lat": lat, "lag": lag, "late": late, "cpu": cpu, "tl": tl}
+    return {"lat": [ms for _, ms, _ in samples], "samples": samples, "lag": lag, "late": late, "cpu": cpu}
 
 
 def generator_main(conn, seed: int) -> None:
@@ -759,7 +757,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
             }
             steps.append(step)
             print(line_of(step), flush=True)
-            print("    " + bursts_of(sorted(x for r in results for x in r["tl"])), flush=True)
+            print("    " + bursts_of(sorted(x for r in results for x in r["samples"])), flush=True)
             if spy:
                 for i in range(len(spy)):
                     print(f"  profile of daphne {i} at {G} games ({a.profile}.{i}):")
