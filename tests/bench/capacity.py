@@ -31,7 +31,10 @@ Per step it prints games, sockets, acts/s, p50/p90/p99/max, the generators' CPU 
 daphne's CPU (% of one core) and RSS, PostgreSQL's CPU (the backends of this database) and
 Redis's CPU (the whole server: shared with whatever else uses it), errors, and the load average;
 then how many samples were slow (over 50 ms) and how many of those came in bursts, three or more
-within 100 ms on one process (:func:`bursts_of`): a process's event loop behind for a moment.
+within 100 ms on one process (:func:`bursts_of`): a process's event loop behind for a moment;
+and where the host's cores went in the measured window (:func:`host_line`: user, system, softirq
+and idle, in % of one core, and how much of daphne's own CPU was spent in the kernel): what the
+generators, the databases and the kernel left for daphne.
 Before the first step and after the last it prints the host's jitter (:func:`host_jitter`: how
 much longer than its median a fixed 2 ms loop takes at the 99th percentile): a host that takes
 its cores away now and then stretches every latency figure, whatever the code does.
@@ -106,6 +109,42 @@ def cpu_ticks(pid: int) -> int:
         return int(fields[11]) + int(fields[12])
     except (OSError, IndexError, ValueError):
         return 0
+
+
+def daphne_split(pid: int) -> tuple[int, int]:
+    """``(utime, stime)`` of ``pid`` and its threads, in clock ticks ((0, 0) when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]), int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return 0, 0
+
+
+HOST_FIELDS = ("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal")
+
+
+def host_ticks() -> dict[str, int]:
+    """The whole host's CPU time by kind (``/proc/stat``'s ``cpu`` line: user, nice, system,
+    idle, iowait, irq, softirq, steal), in clock ticks summed over its cores."""
+    with open("/proc/stat") as f:
+        first = f.readline().split()
+    return {k: int(v) for k, v in zip(HOST_FIELDS, first[1:])}
+
+
+def host_line(used: dict, cores: int) -> str:
+    """Where the host's cores went in one step, in % of one core (``cores`` x 100 in all): in
+    user code, in the kernel (system: the processes' system calls, loopback TCP included;
+    softirq: the network's deferred work), idle; and the share of the daphne processes' own CPU
+    spent in the kernel."""
+    h = used["host"]
+    total = sum(h.values()) or 1
+    pct = {k: cores * 100.0 * v / total for k, v in h.items()}
+    du, ds = used["daphne_split"]
+    return (f"host ({cores} cores = {cores * 100}%): user {pct['user'] + pct['nice']:.0f}%, system {pct['system']:.0f}%, "
+            f"softirq {pct['softirq'] + pct['irq']:.0f}%, idle {pct['idle'] + pct['iowait']:.0f}%"
+            + (f", steal {pct['steal']:.0f}%" if pct["steal"] >= 0.5 else "")
+            + f"; daphne in the kernel: {100.0 * ds / max(du + ds, 1):.0f}% of its CPU")
 
 
 def rss_mb(pid: int) -> float:
@@ -598,13 +637,20 @@ class Usage:
         self.d0 = [cpu_ticks(p) for p in self.daphne]
         self.pg0 = {p: cpu_ticks(p) for p in self._pg_pids()}
         self.r0 = {p: cpu_ticks(p) for p in self.redis}
+        self.h0 = host_ticks()
+        self.s0 = [daphne_split(p) for p in self.daphne]
 
     def stop(self) -> dict:
         dt = time.monotonic() - self.t0
         pct = lambda ticks: 100.0 * ticks / CLK / dt  # noqa: E731
         pg1 = {p: cpu_ticks(p) for p in self._pg_pids()}
         pg = sum(max(0, pg1[p] - self.pg0.get(p, 0)) for p in pg1)
+        h1 = host_ticks()
+        split = [daphne_split(p) for p in self.daphne]
         return {
+            "host": {k: h1[k] - self.h0[k] for k in h1},
+            "daphne_split": (sum(u - u0 for (u, _), (u0, _) in zip(split, self.s0)),
+                             sum(s - s0 for (_, s), (_, s0) in zip(split, self.s0))),
             "daphne_cpu": [pct(cpu_ticks(p) - d) for p, d in zip(self.daphne, self.d0)],
             "daphne_rss": [rss_mb(p) for p in self.daphne],
             "pg_cpu": pct(pg),
@@ -758,6 +804,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
             steps.append(step)
             print(line_of(step), flush=True)
             print("    " + bursts_of(sorted(x for r in results for x in r["samples"])), flush=True)
+            print("    " + host_line(used, os.cpu_count() or 1), flush=True)
             if spy:
                 for i in range(len(spy)):
                     print(f"  profile of daphne {i} at {G} games ({a.profile}.{i}):")

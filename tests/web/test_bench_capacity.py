@@ -34,6 +34,15 @@ def test_slow_samples_are_told_apart_in_bursts_or_scattered():
     assert capacity.bursts_of([(0.5, 20.0, 1)]) == "slow (> 50 ms): 0 of 1, 0 in bursts (>= 3 in 100 ms on one process)"
 
 
+def test_the_hosts_cores_are_told_by_kind_with_daphnes_share_in_the_kernel():
+    used = {"host": {"user": 50, "nice": 10, "system": 20, "idle": 110, "iowait": 2, "irq": 1, "softirq": 4, "steal": 3},
+            "daphne_split": (45, 5)}
+    assert capacity.host_line(used, 2) == ("host (2 cores = 200%): user 60%, system 20%, softirq 5%, idle 112%, steal 3%; "
+                                           "daphne in the kernel: 10% of its CPU")
+    ticks = capacity.host_ticks()
+    assert set(ticks) == set(capacity.HOST_FIELDS) and ticks["idle"] > 0
+
+
 def test_profile_summary_reads_py_spy_raw_samples(tmp_path, capsys):
     raw = tmp_path / "p"
     raw.write_text("thread (0x1);main (a.py:1);act (game/live/apply.py:3) 3\nthread (0x1);main (a.py:1) 1\n")
@@ -59,4 +68,5 @@ def test_one_tiny_step_runs_and_cleans_up(postgres_url, redis_url):
     assert "host jitter before" in out.stdout and "host jitter after: p50" in out.stdout
     assert "err 0" in out.stdout, out.stdout
     assert "slow (> 50 ms): " in out.stdout
+    assert "host (" in out.stdout and "daphne in the kernel: " in out.stdout
     assert not list(redis.Redis.from_url(redis_url).scan_iter("gotweb-capacity-*"))
