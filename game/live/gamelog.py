@@ -9,6 +9,7 @@ never breaks the page.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -36,23 +37,38 @@ def lines(ruleset: str, view: dict[str, Any], lang: str) -> list[dict[str, Any]]
     line telling a note of the site (:mod:`game.live.notes`) also has ``"note": true``."""
     events = view.get("events") or []
     first = max(0, len(events) - LOG_WINDOW)
-    return list(_entry(ruleset, lang_key(lang), first, list(events[first:]))[1])
+    entry = _entry(ruleset, lang_key(lang), first, list(events[first:]))
+    if entry[1] is None:
+        entry[1] = [_line(t, n) for n, t in enumerate(entry[3], start=first)]
+    return list(entry[1])
 
 
 def lines_text(ruleset: str, view: dict[str, Any], lang: str) -> str:
     """The compact JSON text of :func:`lines` (``json.dumps`` with ``separators=(",", ":")`` and
-    ``ensure_ascii=False``), encoded once for every viewer whose window is the same."""
+    ``ensure_ascii=False``), put together once for every viewer whose window is the same, from
+    each line's text, which is encoded once per event and language (a new version's window
+    shares all but its newest lines with the one before)."""
     events = view.get("events") or []
     first = max(0, len(events) - LOG_WINDOW)
     entry = _entry(ruleset, lang_key(lang), first, list(events[first:]))
     if entry[2] is None:
-        entry[2] = jsontext.dumps(entry[1])
+        entry[2] = "[" + ",".join(['{"n":' + str(n) + "," + t[4] for n, t in enumerate(entry[3], start=first)]) + "]"
     return entry[2]
 
 
+def _line(told: tuple, n: int) -> dict[str, Any]:
+    """The line (see :func:`lines`) of the event told in ``told`` (:func:`_tell`), the game's event ``n``."""
+    ev, text, areas, note, _ = told
+    line = {"n": n, "text": text, "round": ev.get("round", ev.get("turn")), "areas": areas}
+    if note:
+        line["note"] = True  # the site's note (a time-out, a stand-in), not a move
+    return line
+
+
 def _entry(ruleset: str, key: str, first: int, window: list) -> list:
-    """``[window, lines, their JSON text or None]`` of the events ``window`` (the first of them
-    the game's event ``first``) in language ``key``, from :data:`_LINES` or made now."""
+    """``[window, its lines or None, their JSON text or None, the events told (see _tell)]`` of
+    the events ``window`` (the first of them the game's event ``first``) in language ``key``,
+    from :data:`_LINES` or made now; the lines and their text are made when first asked for."""
     # the viewers of one version mostly share their window: told once (the entry keeps its
     # events, so the ids it is found by are not reused while it lives)
     cache_key = (ruleset, key, first, tuple(map(id, window)))
@@ -65,13 +81,7 @@ def _entry(ruleset: str, key: str, first: int, window: list) -> list:
     if None in told:  # events not told before (in this language): told now, once
         with translation.override(key):
             told = [t if t is not None else _tell(ruleset, ev, key) for t, ev in zip(told, window)]
-    out = []
-    for i, (ev, text, areas, note) in enumerate(told, start=first):
-        line = {"n": i, "text": text, "round": ev.get("round", ev.get("turn")), "areas": areas}
-        if note:
-            line["note"] = True  # the site's note (a time-out, a stand-in), not a move
-        out.append(line)
-    entry = [window, out, None]
+    entry = [window, None, None, told]
     with _LINES_LOCK:
         _LINES[cache_key] = entry
         while len(_LINES) > _LINES_MAX:
@@ -84,23 +94,37 @@ _LINES_MAX = 256
 _LINES_LOCK = threading.Lock()
 
 
-#: ``(id(event), ruleset, lang) -> (event, text, areas, is a note)``: a game's events are never
-#: changed once made and every viewer and version shares them, so each is told once per language
-#: (the event is kept with its line, so its id cannot be reused while the entry lives)
-_TOLD: dict[tuple[int, str, str], tuple[dict[str, Any], str, list[str], bool]] = {}
+#: ``(id(event), ruleset, lang) -> (event, text, areas, is a note, JSON)``: a game's events are
+#: never changed once made and every viewer and version shares them, so each is told once per
+#: language (the event is kept with its line, so its id cannot be reused while the entry lives)
+_TOLD: dict[tuple[int, str, str], tuple[dict[str, Any], str, list[str], bool, str]] = {}
 _TOLD_MAX = 50_000
 
 
-def _tell(ruleset: str, ev: dict[str, Any], lang: str) -> tuple[dict[str, Any], str, list[str], bool]:
-    """``(ev, its sentence in lang, the areas it names, whether it is a note of the site)``, made
-    once and kept in :data:`_TOLD` (call it with the translation of ``lang`` active)."""
+def _tell(ruleset: str, ev: dict[str, Any], lang: str) -> tuple[dict[str, Any], str, list[str], bool, str]:
+    """``(ev, its sentence in lang, the areas it names, whether it is a note of the site, the JSON
+    text of its line after the "n" key)``, made once and kept in :data:`_TOLD` (call it with the
+    translation of ``lang`` active). The line's whole text is ``'{"n":' + str(n) + "," + JSON``."""
     from .notes import of_event
 
-    entry = (ev, describe(ruleset, ev, lang), named_areas(ruleset, ev), of_event(ruleset, ev) is not None)
+    told = (ev, describe(ruleset, ev, lang), named_areas(ruleset, ev), of_event(ruleset, ev) is not None)
+    entry = (*told, jsontext.dumps(_line((*told, ""), 0))[len('{"n":0,'):])
     if len(_TOLD) >= _TOLD_MAX:
-        _TOLD.clear()
+        _forget_oldest_half()
     _TOLD[(id(ev), ruleset, lang)] = entry
     return entry
+
+
+def _forget_oldest_half() -> None:
+    """Make room in :data:`_TOLD`: the half told first goes (mostly events that have left every
+    window by now). Emptying it all, as before, made every open game's next window tell its 60
+    events again at once: with 300 games in play, a second of the event loop's time every few
+    minutes."""
+    try:
+        for key in list(itertools.islice(_TOLD, _TOLD_MAX // 2)):
+            _TOLD.pop(key, None)
+    except RuntimeError:  # changed by another thread meanwhile
+        _TOLD.clear()
 
 
 def named_areas(ruleset: str, event: dict[str, Any]) -> list[str]:

@@ -1,0 +1,79 @@
+"""The log's lines are told and encoded once per event and language (``game.live.gamelog``):
+a new version's window tells only its new events, its JSON text is the lines' own text, and a
+full cache of told events makes room by forgetting the events told first, not all of them (which
+told every open window's events again at once: a stall of the event loop every few minutes with
+hundreds of games in play; docs/architecture.md, Capacity, eighth round)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.live import gamelog
+from game.rules import get_ruleset
+
+
+@pytest.fixture
+def states():
+    """A 6-player game's states for its first 80 versions (random bots)."""
+    import random
+
+    rules = get_ruleset("agot2")
+    state = rules.new_game(6, 8, {})
+    rnd = random.Random(8)
+    out = [state]
+    for _ in range(80):
+        actor = rules.pending(state)[0].actor
+        state = rules.apply(state, actor, rules.bot_action(state, actor, "random", rnd.getrandbits(62)))
+        out.append(state)
+    return rules, out
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """The events told (``gamelog._tell`` calls), with empty caches."""
+    monkeypatch.setattr(gamelog, "_TOLD", {})
+    monkeypatch.setattr(gamelog, "_LINES", type(gamelog._LINES)())
+    told = []
+    real = gamelog._tell
+
+    def tell(ruleset, ev, lang):
+        told.append((id(ev), lang))
+        return real(ruleset, ev, lang)
+
+    monkeypatch.setattr(gamelog, "_tell", tell)
+    return told
+
+
+def test_each_event_is_told_once_per_language_across_versions_and_viewers(states, counted):
+    rules, seq = states
+    seen: set[int] = set()
+    for state in seq:
+        for viewer in (None, *state.houses):
+            for lang in ("en", "zh-hans"):
+                view = rules.view(state, viewer)
+                text = gamelog.lines_text("agot2", view, lang)
+                assert json.loads(text) == gamelog.lines("agot2", view, lang)
+                assert text == json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=False)
+                seen.update(id(e) for e in view["events"][-gamelog.LOG_WINDOW:])
+    assert len(counted) == len(set(counted))  # no event told twice in one language...
+    assert {i for i, _ in counted} == seen  # ...and only the events some window held
+    assert len(seen) > gamelog.LOG_WINDOW  # the windows moved on
+
+
+def test_a_full_cache_forgets_the_events_told_first(states, counted, monkeypatch):
+    rules, seq = states
+    monkeypatch.setattr(gamelog, "_TOLD_MAX", 40)
+    last = seq[-1]
+    events = rules.view(last, None)["events"]
+    assert len(events) > 100
+    for k in range(0, 60, 20):  # windows of 20 events, one after another: the third finds the cache full
+        gamelog.lines("agot2", {"events": events[k:k + 20]}, "en")
+    assert len(gamelog._TOLD) <= 40
+    gamelog._LINES.clear()  # (the windows themselves are cached too)
+    counted.clear()
+    gamelog.lines("agot2", {"events": events[20:40]}, "en")  # told before the cache was full: kept
+    assert counted == []
+    gamelog.lines("agot2", {"events": events[0:20]}, "en")  # told first: forgotten
+    assert len(counted) == 20
