@@ -118,7 +118,7 @@ def _tell(ruleset: str, ev: dict[str, Any], lang: str) -> tuple[dict[str, Any], 
 def _forget_oldest_half() -> None:
     """Make room in :data:`_TOLD`: the half told first goes (mostly events that have left every
     window by now). Emptying it all, as before, made every open game's next window tell its 60
-    events again at once: with 300 games in play, a second of the event loop's time every few
+    events again at once: with 300 games in play, 0.6-0.9 s of the event loop's time every few
     minutes."""
     try:
         for key in list(itertools.islice(_TOLD, _TOLD_MAX // 2)):

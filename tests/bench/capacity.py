@@ -103,15 +103,10 @@ def percentile(xs: list[float], p: float) -> float:
 # --- processes' CPU and memory from /proc ------------------------------------------------------------------
 def cpu_ticks(pid: int) -> int:
     """utime + stime of ``pid`` and its threads, in clock ticks (0 when it is gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])
-    except (OSError, IndexError, ValueError):
-        return 0
+    return sum(cpu_split(pid))
 
 
-def daphne_split(pid: int) -> tuple[int, int]:
+def cpu_split(pid: int) -> tuple[int, int]:
     """``(utime, stime)`` of ``pid`` and its threads, in clock ticks ((0, 0) when it is gone)."""
     try:
         with open(f"/proc/{pid}/stat") as f:
@@ -638,7 +633,7 @@ class Usage:
         self.pg0 = {p: cpu_ticks(p) for p in self._pg_pids()}
         self.r0 = {p: cpu_ticks(p) for p in self.redis}
         self.h0 = host_ticks()
-        self.s0 = [daphne_split(p) for p in self.daphne]
+        self.s0 = [cpu_split(p) for p in self.daphne]
 
     def stop(self) -> dict:
         dt = time.monotonic() - self.t0
@@ -646,7 +641,7 @@ class Usage:
         pg1 = {p: cpu_ticks(p) for p in self._pg_pids()}
         pg = sum(max(0, pg1[p] - self.pg0.get(p, 0)) for p in pg1)
         h1 = host_ticks()
-        split = [daphne_split(p) for p in self.daphne]
+        split = [cpu_split(p) for p in self.daphne]
         return {
             "host": {k: h1[k] - self.h0[k] for k in h1},
             "daphne_split": (sum(u - u0 for (u, _), (u0, _) in zip(split, self.s0)),
