@@ -629,11 +629,10 @@ class Usage:
 
     def start(self) -> None:
         self.t0 = time.monotonic()
-        self.d0 = [cpu_ticks(p) for p in self.daphne]
+        self.s0 = [cpu_split(p) for p in self.daphne]  # (utime, stime) each
         self.pg0 = {p: cpu_ticks(p) for p in self._pg_pids()}
         self.r0 = {p: cpu_ticks(p) for p in self.redis}
         self.h0 = host_ticks()
-        self.s0 = [cpu_split(p) for p in self.daphne]
 
     def stop(self) -> dict:
         dt = time.monotonic() - self.t0
@@ -646,7 +645,7 @@ class Usage:
             "host": {k: h1[k] - self.h0[k] for k in h1},
             "daphne_split": (sum(u - u0 for (u, _), (u0, _) in zip(split, self.s0)),
                              sum(s - s0 for (_, s), (_, s0) in zip(split, self.s0))),
-            "daphne_cpu": [pct(cpu_ticks(p) - d) for p, d in zip(self.daphne, self.d0)],
+            "daphne_cpu": [pct(sum(now) - sum(then)) for now, then in zip(split, self.s0)],
             "daphne_rss": [rss_mb(p) for p in self.daphne],
             "pg_cpu": pct(pg),
             "redis_cpu": pct(sum(max(0, cpu_ticks(p) - t) for p, t in self.r0.items() if t)),
