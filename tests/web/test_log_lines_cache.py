@@ -77,3 +77,18 @@ def test_a_full_cache_forgets_the_events_told_first(states, counted, monkeypatch
     assert counted == []
     gamelog.lines("agot2", {"events": events[0:20]}, "en")  # told first: forgotten
     assert len(counted) == 20
+
+
+def test_a_windows_text_is_joined_from_its_lines_texts_not_encoded_again(states, counted, monkeypatch):
+    from game.live import jsontext
+
+    rules, seq = states
+    before, after = rules.view(seq[-2], None), rules.view(seq[-1], None)
+    gamelog.lines_text("agot2", before, "en")
+    told_before = len(counted)
+    real, encoded = jsontext.dumps, []
+    monkeypatch.setattr(jsontext, "dumps", lambda obj: encoded.append(obj) or real(obj))
+    text = gamelog.lines_text("agot2", after, "en")
+    assert text == json.dumps(gamelog.lines("agot2", after, "en"), separators=(",", ":"), ensure_ascii=False)
+    assert not any(isinstance(obj, list) for obj in encoded)  # no window encoded whole
+    assert len(encoded) == len(counted) - told_before  # one line each, for the events new to this window
