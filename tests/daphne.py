@@ -18,13 +18,19 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def server_module(cwd: Path = ROOT) -> str:
+    """The module that serves the site with daphne's options: ``gotweb.server`` (daphne with
+    sliced sweeps), or ``daphne`` itself in an older source tree a benchmark serves as baseline."""
+    return "gotweb.server" if (cwd / "gotweb" / "server.py").exists() else "daphne"
+
+
 def launch(env: dict[str, str], port: int, log_path: Path, command: list[str] | None = None, timeout: float = 30, cwd: Path = ROOT):
-    """Migrate the database ``env`` names, start daphne on ``port`` (or ``command``, which must
+    """Migrate the database ``env`` names, start the site's server (:func:`server_module`) on ``port`` (or ``command``, which must
     serve that port) with its output in ``log_path``, and wait until it accepts connections.
     ``cwd``: the source tree to serve (default this one; a benchmark may serve an older one).
     Returns ``(url, process)``. Raises RuntimeError with the server's log if it does not start."""
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=cwd, env=env, check=True)
-    command = command or [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "gotweb.asgi:application"]
+    command = command or [sys.executable, "-m", server_module(cwd or ROOT), "-b", "127.0.0.1", "-p", str(port), "gotweb.asgi:application"]
     with open(log_path, "ab") as log:
         proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + timeout

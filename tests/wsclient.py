@@ -59,6 +59,7 @@ def handshake(host: str, port: int, path: str, origin: str, cookie: str = "") ->
 class WS:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
+        self.pings = 0  # ping frames the server sent (each answered)
 
     @classmethod
     async def connect(cls, url: str, origin: str, cookie: str = "", timeout: float = 10, local_host: str | None = None) -> "WS":
@@ -109,6 +110,7 @@ class WS:
             if opcode == 0x8:
                 raise Closed(struct.unpack("!H", data[:2])[0] if len(data) >= 2 else None)
             if opcode == 0x9:  # ping
+                self.pings += 1
                 self.writer.write(bytes([0x8A, 0x80 | len(data)]) + b"\0\0\0\0" + data)
                 continue
             if opcode in (0x1, 0x2, 0x0):

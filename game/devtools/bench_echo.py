@@ -21,11 +21,14 @@ with the process's memory after a full garbage collection (``python -m tests.ben
 ``mem-detail`` adds ``"grew"``, the source lines that allocated most since the last ``mem-detail``):
 ``{"members", "rss_kb", "blocks"`` (``sys.getallocatedblocks()``), ``"traced"`` (bytes that
 ``tracemalloc`` traces, when the process runs with ``PYTHONTRACEMALLOC``, else None) and
-``"held"`` (:func:`held_games`)``}``.
+``"held"`` (:func:`held_games`)``}``. The text ``lag`` is answered with ``{"members", "lag"}``:
+how late this process's event loop ran a timer due every 10 ms since the last ``lag``
+(:class:`LoopLag`; the first ``lag`` starts it).
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
 import sys
@@ -83,6 +86,8 @@ class HubCountConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         out = {"members": hub().member_count()}
+        if text_data == "lag":
+            out["lag"] = LOOP_LAG.read()
         if text_data in ("mem", "mem-detail"):
             gc.collect()
             out.update(rss_kb=_rss_kb(), blocks=sys.getallocatedblocks(), held=held_games(),
@@ -98,6 +103,49 @@ class HubCountConsumer(AsyncWebsocketConsumer):
 
 
 _last_snapshot = None
+
+
+class LoopLag:
+    """How late the event loop runs a timer due every :attr:`PERIOD` seconds: the stalls every
+    socket of the process waits through (a long callback, a garbage collection, the process
+    waiting for a core). :meth:`read` returns, since the last read, ``{"ticks", "over"`` (ticks
+    later than each of :attr:`BOUNDS` ms), ``"max_ms", "late_ms"`` (the sum of every tick's
+    lateness over 1 ms)``}`` and starts the probe on its first call (one task, ~100 wakeups/s)."""
+
+    PERIOD = 0.010  # seconds
+    BOUNDS = (5, 10, 25, 50)  # ms
+
+    def __init__(self) -> None:
+        self.task: asyncio.Task | None = None
+        self._reset()
+
+    def _reset(self) -> None:
+        self.ticks, self.over, self.max_ms, self.late_ms = 0, [0] * len(self.BOUNDS), 0.0, 0.0
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + self.PERIOD
+            await asyncio.sleep(self.PERIOD)
+            late = (loop.time() - due) * 1000.0
+            self.ticks += 1
+            self.max_ms = max(self.max_ms, late)
+            if late > 1.0:
+                self.late_ms += late
+            for i, bound in enumerate(self.BOUNDS):
+                if late > bound:
+                    self.over[i] += 1
+
+    def read(self) -> dict:
+        out = {"ticks": self.ticks, "over": dict(zip(map(str, self.BOUNDS), self.over)),
+               "max_ms": round(self.max_ms, 1), "late_ms": round(self.late_ms, 1)}
+        self._reset()
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._run())
+        return out
+
+
+LOOP_LAG = LoopLag()
 
 
 def _rss_kb() -> int:

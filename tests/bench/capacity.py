@@ -34,7 +34,8 @@ then how many samples were slow (over 50 ms) and how many of those came in burst
 within 100 ms on one process (:func:`bursts_of`): a process's event loop behind for a moment;
 and where the host's cores went in the measured window (:func:`host_line`: user, system, softirq
 and idle, in % of one core, and how much of daphne's own CPU was spent in the kernel): what the
-generators, the databases and the kernel left for daphne.
+generators, the databases and the kernel left for daphne; and how late each daphne's event loop
+ran a 10 ms timer (:func:`lag_line`: its stalls, whatever their cause).
 Before the first step and after the last it prints the host's jitter (:func:`host_jitter`: how
 much longer than its median a fixed 2 ms loop takes at the 99th percentile): a host that takes
 its cores away now and then stretches every latency figure, whatever the code does.
@@ -599,18 +600,41 @@ class Daphnes:
                 p.kill()
 
 
-async def _ask_mem(port: int, detail: bool = False) -> dict:
+async def _ask(port: int, text: str) -> dict:
     from tests.wsclient import WS
 
     ws = await WS.connect(f"ws://127.0.0.1:{port}/ws/bench/hub-count/", ORIGIN)
-    await ws.send("mem-detail" if detail else "mem")
+    await ws.send(text)
     out = await ws.recv_json(60)
     await ws.close()
     return out
 
 
 def ask_mem(port: int, detail: bool = False) -> dict:
-    return asyncio.run(_ask_mem(port, detail))
+    return asyncio.run(_ask(port, "mem-detail" if detail else "mem"))
+
+
+def ask_lag(ports: list[int]) -> list[dict | None]:
+    """Each daphne's event-loop lag since the last ask (``game.devtools.bench_echo.LoopLag``;
+    None from a baseline tree without it). The first ask starts the probe."""
+    async def ask_all() -> list[dict]:
+        return await asyncio.gather(*(_ask(port, "lag") for port in ports))
+
+    return [r.get("lag") for r in asyncio.run(ask_all())]
+
+
+def lag_line(lags: list[dict | None], seconds: float) -> str:
+    """One line for the measured window: per process, how many 10 ms ticks of its event loop
+    came more than 10 / 25 / 50 ms late, the latest, and the share of the window spent late."""
+    parts = []
+    for lag in lags:
+        if not lag or not lag["ticks"]:
+            parts.append("n/a")
+            continue
+        over = lag["over"]
+        parts.append(f"late > 10 ms {over['10']}, > 25 ms {over['25']}, > 50 ms {over['50']}, max {lag['max_ms']:.1f} ms, "
+                     f"{lag['late_ms'] / 10 / seconds:.1f}% of the time late")
+    return "event loop (a 10 ms timer): " + " | ".join(parts)
 
 
 class Usage:
@@ -772,6 +796,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
                 renice(pid, a.nice)
             time.sleep(max(0.0, start + a.warmup - time.time()))
             usage.start()
+            ask_lag(daphnes.ports)  # from here
             spy = None
             if a.profile and py_spy() and G == (a.profile_games or a.steps[-1]):
                 spy = [subprocess.Popen([py_spy(), "record", "--nonblocking", "--threads", "-r", "200", "-d", str(int(a.measure)),
@@ -779,6 +804,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i, p in enumerate(daphnes.procs)]
             time.sleep(max(0.0, start + a.warmup + a.measure - time.time()))
             used = usage.stop()
+            lags = ask_lag(daphnes.ports)
             results = []
             for c in gens.conns:
                 if not c.poll(a.warmup + a.measure + 120):
@@ -799,6 +825,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
             print(line_of(step), flush=True)
             print("    " + bursts_of(sorted(x for r in results for x in r["samples"])), flush=True)
             print("    " + host_line(used, os.cpu_count() or 1), flush=True)
+            print("    " + lag_line(lags, a.measure), flush=True)
             if spy:
                 for i in range(len(spy)):
                     print(f"  profile of daphne {i} at {G} games ({a.profile}.{i}):")

@@ -137,7 +137,10 @@ def hook(*_):
     profs.append(p)
     p.enable()
 threading.setprofile(hook)
-from daphne.cli import CommandLineInterface
+try:
+    from gotweb.server import CommandLineInterface  # daphne with sliced sweeps
+except ImportError:  # an older source tree, served as a baseline
+    from daphne.cli import CommandLineInterface
 profs[0].enable()
 try:
     CommandLineInterface.entrypoint()

@@ -43,6 +43,12 @@ def test_the_hosts_cores_are_told_by_kind_with_daphnes_share_in_the_kernel():
     assert set(ticks) == set(capacity.HOST_FIELDS) and ticks["idle"] > 0
 
 
+def test_the_event_loops_lateness_is_told_per_process():
+    lag = {"ticks": 1500, "over": {"5": 40, "10": 12, "25": 3, "50": 0}, "max_ms": 31.24, "late_ms": 450.0}
+    assert capacity.lag_line([lag, None], 15) == (
+        "event loop (a 10 ms timer): late > 10 ms 12, > 25 ms 3, > 50 ms 0, max 31.2 ms, 3.0% of the time late | n/a")
+
+
 def test_profile_summary_reads_py_spy_raw_samples(tmp_path, capsys):
     raw = tmp_path / "p"
     raw.write_text("thread (0x1);main (a.py:1);act (game/live/apply.py:3) 3\nthread (0x1);main (a.py:1) 1\n")
@@ -69,4 +75,5 @@ def test_one_tiny_step_runs_and_cleans_up(postgres_url, redis_url):
     assert "err 0" in out.stdout, out.stdout
     assert "slow (> 50 ms): " in out.stdout
     assert "host (" in out.stdout and "daphne in the kernel: " in out.stdout
+    assert "event loop (a 10 ms timer): late > 10 ms " in out.stdout
     assert not list(redis.Redis.from_url(redis_url).scan_iter("gotweb-capacity-*"))

@@ -94,7 +94,7 @@ def test_without_a_secret_key_debug_off_refuses_to_start(env):
     from tests.daphne import free_port
 
     daphne = subprocess.run(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(free_port()), "gotweb.asgi:application"],
+        [sys.executable, "-m", "gotweb.server", "-b", "127.0.0.1", "-p", str(free_port()), "gotweb.asgi:application"],
         cwd=ROOT, env=clean_env(**env), capture_output=True, text=True, timeout=120,
     )  # exits at once: it never listens
     assert daphne.returncode != 0 and "The SECRET_KEY environment variable is not set" in daphne.stderr, daphne.stderr[-2000:]
