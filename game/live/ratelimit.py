@@ -111,39 +111,35 @@ def _add(cache, key: str, delta: int, ttl: int) -> int:
 _async_clients: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-async def _add_async(cache, key: str, delta: int, ttl: int) -> int | None:
-    """:func:`_add` awaited on the event loop: on Redis one pipeline on an asynchronous client of
-    this loop (redis-py's ``redis.asyncio``, the first server of the cache's ``LOCATION``, where
-    Django's cache writes); on the local-memory cache in place (no I/O). None for another cache
-    (the caller counts in a thread)."""
+#: Redis: ``DECR`` a key only while it exists (a ``DECR`` of an expired key would make a new one
+#: at -1 that never expires), in one round trip
+_DECR_IF_EXISTS = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return false"
+
+
+async def _add_async(cache, key: str, delta: int, ttl: int, take_back: str | None = None) -> int | None:
+    """:func:`_add` awaited on the event loop, and, when ``take_back`` names a counter, one taken
+    back from it as :func:`_take_back` does (a socket's renewal: its count moved to the new
+    lease's key): on Redis one pipeline, one round trip, on an asynchronous client of this loop
+    (redis-py's ``redis.asyncio``, the first server of the cache's ``LOCATION``, where Django's
+    cache writes; each command on one key); on the local-memory cache in place (no I/O). None,
+    with nothing done, for another cache (the caller counts in a thread)."""
     from django.core.cache.backends.locmem import LocMemCache
     from django.core.cache.backends.redis import RedisCache
 
     if isinstance(cache, LocMemCache):
-        return _add(cache, key, delta, ttl)
+        n = _add(cache, key, delta, ttl)
+        if take_back is not None:
+            _take_back(cache, take_back)
+        return n
     if not isinstance(cache, RedisCache):
         return None
     k = cache.make_and_validate_key(key)
     async with _async_client(cache).pipeline(transaction=False) as pipe:
         pipe.set(k, 0, ex=ttl, nx=True)
         pipe.incrby(k, delta)
+        if take_back is not None:
+            pipe.eval(_DECR_IF_EXISTS, 1, cache.make_and_validate_key(take_back))
         return int((await pipe.execute())[1])
-
-
-#: Redis: ``DECR`` a key only while it exists (a ``DECR`` of an expired key would make a new one
-#: at -1 that never expires), in one round trip
-_DECR_IF_EXISTS = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return false"
-
-
-async def _take_back_async(cache, key: str) -> None:
-    """:func:`_take_back` awaited on the event loop, for a cache :func:`_add_async` counts on
-    (Redis: one script call on the loop's client; the local-memory cache: in place)."""
-    from django.core.cache.backends.redis import RedisCache
-
-    if isinstance(cache, RedisCache):
-        await _async_client(cache).eval(_DECR_IF_EXISTS, 1, cache.make_and_validate_key(key))
-    else:
-        _take_back(cache, key)
 
 
 def _async_client(cache):
@@ -303,21 +299,19 @@ class SocketSlot:
 
     async def renew_async(self) -> None:
         """:meth:`renew` from a coroutine, on the event loop itself where the cache allows it
-        (Redis through the loop's asynchronous client, the local-memory cache in place; as
-        :meth:`SharedLimit.take_async`), else in a worker thread: every open socket renews once
-        per lease, so a process with thousands of sockets would hand dozens of renewals a second
-        to its threads."""
+        (Redis: the new lease's count and the old one's take-back in one pipeline, one round trip,
+        on the loop's asynchronous client; the local-memory cache in place), else in a worker
+        thread: every open socket renews once per lease, so a process with thousands of sockets
+        would hand dozens of renewals a second to its threads."""
         e, old = self._now(), self.epoch
         if old is None or old == e:
             return
-        cache = _cache()
         try:
-            if await _add_async(cache, self._key(e), 1, self.ttl) is None:
+            # older keys no longer count: they expire by themselves
+            if await _add_async(_cache(), self._key(e), 1, self.ttl, self._key(old) if old == e - 1 else None) is None:
                 await _in_thread(self.renew)()
                 return
             self.epoch = e
-            if old == e - 1:  # older keys no longer count: they expire by themselves
-                await _take_back_async(cache, self._key(old))
         except Exception:
             log.warning("live limits: cannot renew a socket of %s", self.owner, exc_info=True)
 
@@ -396,10 +390,21 @@ class CappedSocket:
     @staticmethod
     async def _renew(slot: SocketSlot) -> None:
         while True:
-            now = slot.clock()
-            wait = (math.floor(now / slot.lease) + 1) * slot.lease - now
-            await asyncio.sleep(wait + random.uniform(0, slot.lease / 2))
+            await asyncio.sleep(renewal_delay(slot.clock(), slot.lease, random.random()))
             await slot.renew_async()
+
+
+#: a socket renews at a random point of the first RENEW_SPREAD of each lease: spread over most of
+#: it (every socket's leases start at the same moments, site-wide), and late enough before its
+#: end (12 s of a 60 s lease) that a stalled loop or a slow Redis still renews within the lease
+RENEW_SPREAD = 0.8
+
+
+def renewal_delay(now: float, lease: float, draw: float) -> float:
+    """Seconds from ``now`` (unix seconds) to a socket's next renewal: the next lease's start
+    plus ``draw`` (uniform in [0, 1)) times :data:`RENEW_SPREAD` of a lease of ``lease`` seconds."""
+    start = (math.floor(now / lease) + 1) * lease
+    return start - now + draw * RENEW_SPREAD * lease
 
 
 def shared_limits(scope: dict) -> tuple[SharedLimit, SharedLimit]:

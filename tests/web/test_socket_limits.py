@@ -352,3 +352,54 @@ async def test_a_socket_renews_its_place_on_the_event_loop_through_redis(redis_u
     now[0] += 10
     await slot.renew_async()
     assert (cache.get(slot._key(104)), cache.get(slot._key(103))) == (1, None)
+
+
+def test_renewals_spread_over_most_of_each_lease_and_end_before_it_does():
+    """Every socket's leases start at the same moments site-wide; renewals were drawn from the
+    first half of each lease only, so the whole site's renewals came in one half-minute of every
+    minute. They now spread over the first 80 % of the lease (12 s left of a 60 s lease)."""
+    from game.live.ratelimit import RENEW_SPREAD, renewal_delay
+
+    now = 1_000_015.0  # 15 s into a lease of 60 s (leases start at multiples of 60)
+    start = 1_000_020.0
+    at = [now + renewal_delay(now, 60.0, draw) for draw in (0.0, 0.3, 0.6, 0.75, 0.999)]
+    assert at[0] == start and all(start <= t < start + 60 * RENEW_SPREAD for t in at)
+    assert at[3] - start == pytest.approx(36.0) and at[3] - start > 30  # in the lease's second half
+    assert RENEW_SPREAD * 60 <= 48
+
+
+@pytest.mark.redis
+async def test_a_renewal_is_one_round_trip_to_redis(redis_url, settings, monkeypatch):
+    """The new lease's count and the old one's take-back go in one pipeline (they were two round
+    trips: each renewal of thousands of sockets cost the loop twice)."""
+    from game.live import ratelimit
+    from game.live.ratelimit import SocketSlot
+
+    prefix = f"gotweb-test-{uuid.uuid4().hex[:8]}"
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url, "KEY_PREFIX": f"{prefix}-cache"}
+    }
+    real = ratelimit._async_client
+    trips = []
+
+    class Counting:
+        def __init__(self, client) -> None:
+            self.client = client
+
+        def pipeline(self, **kw):
+            trips.append("pipeline")
+            return self.client.pipeline(**kw)
+
+        async def eval(self, *args):
+            trips.append("eval")
+            return await self.client.eval(*args)
+
+    monkeypatch.setattr(ratelimit, "_async_client", lambda cache: Counting(real(cache)))
+    now = [2000.0]
+    slot = SocketSlot("u4444", 3, 10.0, clock=lambda: now[0])
+    assert slot.acquire() is True
+    cache = ratelimit._cache()
+    now[0] += 10
+    await slot.renew_async()
+    assert trips == ["pipeline"]
+    assert (cache.get(slot._key(201)), cache.get(slot._key(200))) == (1, 0)
