@@ -9,10 +9,14 @@ Why: daphne's ``Server`` visits every open connection in one event-loop callback
 ``application_checker`` (every 1 s) reaps the applications of closed connections, and
 ``timeout_checker`` (every 2 s) enforces the timeouts and sends the websocket keep-alive pings
 (``--ping-interval``, 20 s). At 3,300 sockets a probe inside daphne timed them at 2.2-4 ms and
-6-20 ms: while one ran, no act was read, written or pushed, and those stalls made part of the
-latency tail (docs/architecture.md, Capacity, ninth round). Here each sweep visits at most
+6-20 ms: while one ran, no act was read, written or pushed. Here each sweep visits at most
 :attr:`Server.SWEEP_SLICE` connections per callback and lets the loop serve its sockets between
-two slices; what a connection is checked for, and how often, is daphne's.
+two slices; what a connection is checked for, and how often, is daphne's. With 6,000 idle
+sockets on one process the event loop's latest 10 ms tick came 55-67 ms late with daphne's
+sweeps and 26-27 ms late with these (docs/architecture.md, Capacity, ninth round).
+
+``GAME_SCHEDULER=auto`` runs the deadline scheduler in this process as in daphne's own command
+(:func:`game.live.scheduler.wanted`).
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ class Server(daphne_server.Server):
     it is done. An exception from one connection is logged and the sweep goes on.
     """
 
-    SWEEP_SLICE = 250  # connections per callback: ~0.3 ms of reaping, ~1-3 ms with the pings due
+    SWEEP_SLICE = 250  # connections per callback: by the probe's timings ~0.2-0.3 ms of reaping, ~0.5-1.5 ms of timeouts
     APPLICATION_PERIOD = 1.0  # seconds, as daphne
     TIMEOUT_PERIOD = 2.0  # seconds, as daphne
 

@@ -30,8 +30,8 @@ Environment variables (all optional):
 * ``GAME_AWAY_AFTER`` -- seconds a player must have been awaited before another player may hand
   their seat to a stand-in bot (default 180).
 * ``GAME_SCHEDULER`` -- where deadlines (clocks running out, vacations ending, overdue bot moves)
-  are fired: ``auto`` (default: a thread of every server process, daphne, uvicorn or
-  ``runserver``; never in migrations, tests or other commands), ``on`` (a thread in any process
+  are fired: ``auto`` (default: a thread of every server process, ``python -m gotweb.server``,
+  daphne, uvicorn or ``runserver``; never in migrations, tests or other commands), ``on`` (a thread in any process
   that loads the app), ``off`` (only ``manage.py run_scheduler``). Several processes may run it:
   each deadline fires once (``game/live/scheduler.py``).
 * ``GAME_SCHEDULER_INTERVAL`` -- seconds between the scheduler's looks for due deadlines (default 1).

@@ -25,8 +25,9 @@ def server_module(cwd: Path = ROOT) -> str:
 
 
 def launch(env: dict[str, str], port: int, log_path: Path, command: list[str] | None = None, timeout: float = 30, cwd: Path = ROOT):
-    """Migrate the database ``env`` names, start the site's server (:func:`server_module`) on ``port`` (or ``command``, which must
-    serve that port) with its output in ``log_path``, and wait until it accepts connections.
+    """Migrate the database ``env`` names, start the site's server (:func:`server_module`) on
+    ``port`` (or ``command``, which must serve that port) with its output in ``log_path``, and
+    wait until it accepts connections.
     ``cwd``: the source tree to serve (default this one; a benchmark may serve an older one).
     Returns ``(url, process)``. Raises RuntimeError with the server's log if it does not start."""
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=cwd, env=env, check=True)

@@ -34,6 +34,7 @@ import os
 import sys
 import threading
 import time
+from pathlib import Path
 
 from django.conf import settings
 from django.db import close_old_connections, connections, transaction
@@ -146,8 +147,9 @@ def stop(timeout: float = 10.0) -> None:
 
 def wanted(argv: list[str] | None = None) -> bool:
     """Whether this process should run the scheduler thread (``settings.GAME_SCHEDULER``):
-    ``on`` always, ``off`` never, ``auto`` when it serves the site (daphne, uvicorn, or the
-    serving child of ``runserver``), not for migrations, tests and other commands."""
+    ``on`` always, ``off`` never, ``auto`` when it serves the site (``python -m gotweb.server``,
+    daphne, uvicorn, or the serving child of ``runserver``), not for migrations, tests and other
+    commands."""
     mode = str(getattr(settings, "GAME_SCHEDULER", "auto")).lower()
     if mode in ("on", "1", "true", "yes"):
         return True
@@ -157,6 +159,8 @@ def wanted(argv: list[str] | None = None) -> bool:
     if not argv:
         return False
     if any(name in argv[0] for name in ("daphne", "uvicorn")):  # the script, or -m's __main__.py
+        return True
+    if Path(argv[0]).parts[-2:] == ("gotweb", "server.py"):  # python -m gotweb.server
         return True
     if len(argv) > 1 and argv[1] == "runserver":
         return os.environ.get("RUN_MAIN") == "true" or "--noreload" in argv

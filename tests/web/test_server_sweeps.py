@@ -183,3 +183,21 @@ def test_the_server_process_pings_every_idle_websocket(tmp_path):
         proc.terminate()
         proc.wait(10)
     assert all(n >= 1 for n in pings), pings
+
+
+@pytest.mark.parametrize("argv, runs", [
+    (["/srv/gotweb/gotweb/server.py", "-b", "127.0.0.1", "-p", "8001", "gotweb.asgi:application"], True),  # python -m gotweb.server
+    (["/srv/gotweb/.venv/bin/daphne", "gotweb.asgi:application"], True),
+    (["/srv/gotweb/.venv/lib/python3.11/site-packages/daphne/__main__.py", "gotweb.asgi:application"], True),
+    (["/srv/gotweb/.venv/bin/uvicorn", "gotweb.asgi:application"], True),
+    (["manage.py", "migrate"], False),
+    (["/srv/gotweb/gotweb/settings.py"], False),
+    (["/srv/other/server.py"], False),
+])
+def test_the_scheduler_runs_in_every_server_process_by_default(settings, argv, runs):
+    """``GAME_SCHEDULER=auto``: the site's server (``python -m gotweb.server``) fires clocks and
+    deadlines as daphne's own command does; other commands do not."""
+    from game.live import scheduler
+
+    settings.GAME_SCHEDULER = "auto"
+    assert scheduler.wanted(argv) is runs
