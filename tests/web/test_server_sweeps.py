@@ -14,6 +14,7 @@ import pytest
 
 from gotweb.server import Server
 from tests.daphne import free_port, launch
+from tests.wsclient import run_sync
 
 
 class Stepped(Server):
@@ -55,13 +56,6 @@ class Protocol:
         self.answered.append(exc)
 
 
-@pytest.fixture
-def loop():
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
-
-
 def test_the_timeout_sweep_checks_each_connection_once_a_slice_per_callback():
     server = Stepped()
     protocols = [Protocol() for _ in range(1001)]
@@ -87,61 +81,68 @@ def test_a_connection_that_closed_meanwhile_is_skipped_and_one_that_raises_does_
     assert [d for d, _ in server.scheduled] == [Server.TIMEOUT_PERIOD]
 
 
-def test_the_application_sweep_reaps_as_daphne_does(loop, caplog):
-    server = Stepped()
-    now = time.time()
+def test_the_application_sweep_reaps_as_daphne_does(caplog):
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+        server = Stepped()
+        now = time.time()
 
-    def future(result=None, exc=None, done=True):
-        f = loop.create_future()
-        if done and exc:
-            f.set_exception(exc)
-        elif done:
-            f.set_result(result)
-        return f
+        def future(result=None, exc=None, done=True):
+            f = loop.create_future()
+            if done and exc:
+                f.set_exception(exc)
+            elif done:
+                f.set_result(result)
+            return f
 
-    running_open, closed_done, closed_slow, closed_recent = Protocol(), Protocol(), Protocol(), Protocol()
-    failed_open, failed_closed, cancelled, gone = Protocol(), Protocol(), Protocol(), Protocol()
-    slow_app, recent_app = loop.create_task(asyncio.sleep(60)), loop.create_task(asyncio.sleep(60))  # as daphne's
-    loop.run_until_complete(asyncio.sleep(0))  # both started: cancelling one takes a turn of the loop
-    cancelled_app = future(done=False)
-    cancelled_app.cancel()
-    boom = ValueError("boom")
-    server.connections = {
-        running_open: {"application_instance": future(done=False)},
-        closed_done: {"application_instance": future(), "disconnected": now - 1},
-        closed_slow: {"application_instance": slow_app, "disconnected": now - 11},
-        closed_recent: {"application_instance": recent_app, "disconnected": now - 1},
-        failed_open: {"application_instance": future(exc=boom)},
-        failed_closed: {"application_instance": future(exc=ValueError("late")), "disconnected": now - 1},
-        cancelled: {"application_instance": cancelled_app},
-        gone: {"disconnected": now - 1},
-    }
-    with caplog.at_level(logging.WARNING, logger="daphne.server"):
+        running_open, closed_done, closed_slow, closed_recent = Protocol(), Protocol(), Protocol(), Protocol()
+        failed_open, failed_closed, cancelled, gone = Protocol(), Protocol(), Protocol(), Protocol()
+        slow_app, recent_app = loop.create_task(asyncio.sleep(60)), loop.create_task(asyncio.sleep(60))  # as daphne's
+        await asyncio.sleep(0)  # both started: cancelling one takes a turn of the loop
+        cancelled_app = future(done=False)
+        cancelled_app.cancel()
+        boom = ValueError("boom")
+        server.connections = {
+            running_open: {"application_instance": future(done=False)},
+            closed_done: {"application_instance": future(), "disconnected": now - 1},
+            closed_slow: {"application_instance": slow_app, "disconnected": now - 11},
+            closed_recent: {"application_instance": recent_app, "disconnected": now - 1},
+            failed_open: {"application_instance": future(exc=boom)},
+            failed_closed: {"application_instance": future(exc=ValueError("late")), "disconnected": now - 1},
+            cancelled: {"application_instance": cancelled_app},
+            gone: {"disconnected": now - 1},
+        }
         assert server.run_slices(server.application_checker) == 1
-    assert set(server.connections) == {running_open, closed_slow, closed_recent, failed_open, cancelled}
-    assert slow_app.cancelling() and "took too long to shut down and was killed" in caplog.text
-    assert not recent_app.cancelling()
-    assert "application_instance" not in server.connections[failed_open] and failed_open.answered == [boom]
-    assert failed_closed.answered == [] and "Exception inside application: late" in caplog.text
-    assert "application_instance" not in server.connections[cancelled]
-    assert [d for d, _ in server.scheduled] == [Server.APPLICATION_PERIOD]
-    # the next sweep forgets the slow one once its cancellation has run
-    loop.run_until_complete(asyncio.sleep(0))
-    assert slow_app.cancelled()
-    server.scheduled.clear()
-    server.run_slices(server.application_checker)
-    assert closed_slow not in server.connections and running_open in server.connections
-    recent_app.cancel()
-    loop.run_until_complete(asyncio.sleep(0))
+        assert set(server.connections) == {running_open, closed_slow, closed_recent, failed_open, cancelled}
+        assert slow_app.cancelling() and "took too long to shut down and was killed" in caplog.text
+        assert not recent_app.cancelling()
+        assert "application_instance" not in server.connections[failed_open] and failed_open.answered == [boom]
+        assert failed_closed.answered == [] and "Exception inside application: late" in caplog.text
+        assert "application_instance" not in server.connections[cancelled]
+        assert [d for d, _ in server.scheduled] == [Server.APPLICATION_PERIOD]
+        # the next sweep forgets the slow one once its cancellation has run
+        await asyncio.sleep(0)
+        assert slow_app.cancelled()
+        server.scheduled.clear()
+        server.run_slices(server.application_checker)
+        assert closed_slow not in server.connections and running_open in server.connections
+        recent_app.cancel()
+        await asyncio.sleep(0)
+
+    with caplog.at_level(logging.WARNING, logger="daphne.server"):
+        run_sync(scenario())  # a loop of its own: Playwright's may be running in this thread
 
 
-def test_an_application_that_asks_the_server_to_exit_stops_it(loop):
-    server = Stepped()
-    f = loop.create_future()
-    f.set_exception(KeyboardInterrupt())
-    server.connections = {Protocol(): {"application_instance": f}}
-    server.run_slices(server.application_checker)
-    assert server.stopped
+def test_an_application_that_asks_the_server_to_exit_stops_it():
+    async def scenario() -> bool:
+        server = Stepped()
+        f = asyncio.get_running_loop().create_future()
+        f.set_exception(KeyboardInterrupt())
+        server.connections = {Protocol(): {"application_instance": f}}
+        server.run_slices(server.application_checker)
+        return server.stopped
+
+    assert run_sync(scenario())
 
 
 def test_the_server_process_pings_every_idle_websocket(tmp_path):
@@ -178,7 +179,7 @@ def test_the_server_process_pings_every_idle_websocket(tmp_path):
         return [ws.pings for ws in sockets]
 
     try:
-        pings = asyncio.run(idle_sockets())
+        pings = run_sync(idle_sockets())  # a loop of its own: Playwright's may be running in this thread
     finally:
         proc.terminate()
         proc.wait(10)
