@@ -1,5 +1,5 @@
 """The site's HTTP/websocket server: daphne, with its two sweeps over every connection done a slice
-at a time.
+at a time and its writes sent at once.
 
 Run it as daphne's own command, with the same options::
 
@@ -14,6 +14,9 @@ Why: daphne's ``Server`` visits every open connection in one event-loop callback
 two slices; what a connection is checked for, and how often, is daphne's. With 6,000 idle
 sockets on one process the event loop's latest 10 ms tick came 55-67 ms late with daphne's
 sweeps and 26-27 ms late with these (docs/architecture.md, Capacity, ninth round).
+
+Its TCP connections (:class:`ImmediateWriteConnection`) also send a write's bytes at once when
+none are buffered, instead of one turn of the event loop later.
 
 ``GAME_SCHEDULER=auto`` runs the deadline scheduler in this process as in daphne's own command
 (:func:`game.live.scheduler.wanted`).
@@ -44,11 +47,15 @@ class ImmediateWriteConnection(tcp.Server):
     more callback. Here, when the connection's buffer is empty, the bytes go to the socket's
     ``send`` at once, as asyncio's own transports do; what the kernel does not take (a full send
     buffer) and every write while bytes wait are buffered by Twisted as before, so the order of the
-    bytes is unchanged. A lost connection is left to Twisted's buffered path, which reports it.
+    bytes is unchanged. A lost connection, or one closing (``loseConnection``,
+    ``loseWriteConnection``), is left to Twisted's buffered path, which reports or flushes it.
+    Only TCP listeners get this class (:meth:`Server.run`); a UNIX socket's connections keep
+    Twisted's buffering.
     """
 
     def write(self, data: bytes) -> None:
-        if (isinstance(data, bytes) and data and self.connected and not self.disconnecting and not self._writeDisconnected
+        if (isinstance(data, bytes) and data and self.connected and not self.disconnecting
+                and not self._writeDisconnecting and not self._writeDisconnected
                 and not self._tempDataLen and self.offset == len(self.dataBuffer)):
             sent = self.writeSomeData(data)
             if isinstance(sent, int) and sent > 0:

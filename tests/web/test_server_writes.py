@@ -79,9 +79,10 @@ def test_a_write_to_a_closed_peer_is_left_to_twisteds_buffered_path(pair):
     assert isinstance(connection.doWrite(), Exception)
 
 
-def test_no_immediate_send_once_the_connection_is_closing(pair):
+@pytest.mark.parametrize("closing", ["disconnecting", "_writeDisconnecting"])
+def test_no_immediate_send_once_the_connection_is_closing(pair, closing):
     connection, peer = pair
-    connection.disconnecting = True  # loseConnection() was called: Twisted flushes, then closes
+    setattr(connection, closing, True)  # loseConnection() / loseWriteConnection(): Twisted flushes, then closes
     connection.write(b"late")
     assert _drain(peer) == b""
     assert connection._tempDataLen == 4
