@@ -66,7 +66,8 @@ class ImmediateWriteConnection(tcp.Server):
 
 
 class Server(daphne_server.Server):
-    """daphne's ``Server`` (4.2) whose periodic sweeps are sliced.
+    """daphne's ``Server`` (4.2) whose periodic sweeps are sliced, and whose TCP listeners give
+    their connections :class:`ImmediateWriteConnection` (set in :meth:`run`, for this process).
 
     * ``application_checker``, every :attr:`APPLICATION_PERIOD` s after the last sweep ended: a
       connection closed for more than ``application_close_timeout`` seconds whose application
