@@ -20,7 +20,8 @@ def free_port() -> int:
 
 def server_module(cwd: Path = ROOT) -> str:
     """The module that serves the site with daphne's options: ``gotweb.server`` (daphne with
-    sliced sweeps), or ``daphne`` itself in an older source tree a benchmark serves as baseline."""
+    sliced sweeps and immediate writes), or ``daphne`` itself in an older source tree a
+    benchmark serves as baseline."""
     return "gotweb.server" if (cwd / "gotweb" / "server.py").exists() else "daphne"
 
 

@@ -138,7 +138,7 @@ def hook(*_):
     p.enable()
 threading.setprofile(hook)
 try:
-    from gotweb.server import CommandLineInterface  # daphne with sliced sweeps
+    from gotweb.server import CommandLineInterface  # the site's server (gotweb/server.py)
 except ImportError:  # an older source tree, served as a baseline
     from daphne.cli import CommandLineInterface
 profs[0].enable()
