@@ -22,7 +22,8 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from game.rules import get_ruleset
+from game.rules import DEFAULT_RULESET, get_ruleset
+from game.rules.base import lang_key
 
 
 def new_invite_token() -> str:
@@ -32,7 +33,7 @@ def new_invite_token() -> str:
 
 def language_key() -> str:
     """The ruleset name key for the active language: ``"zh-hans"`` or ``"en"``."""
-    return "zh-hans" if (get_language() or "en").lower().startswith("zh") else "en"
+    return lang_key(get_language())
 
 
 # --- players' names ----------------------------------------------------------------------------
@@ -201,7 +202,7 @@ class Lobby(models.Model):
         CANCELLED = "cancelled", _("Cancelled")
 
     name = models.CharField(_("name"), max_length=60)
-    ruleset = models.CharField(_("game"), max_length=20, default="agot2")
+    ruleset = models.CharField(_("game"), max_length=20, default=DEFAULT_RULESET)
     players = models.PositiveSmallIntegerField(_("players"))
     options = models.JSONField(_("options"), default=dict, blank=True)
     creator = models.ForeignKey(
@@ -253,7 +254,7 @@ class Lobby(models.Model):
         """Labels of the boolean options switched on (e.g. "Tides of Battle"), for display."""
         from .options import option_label
 
-        return [str(option_label(k)) for k, v in sorted(self.options.items()) if v is True]
+        return [str(option_label(self.ruleset, k)) for k, v in sorted(self.options.items()) if v is True]
 
     @property
     def time_control_label(self) -> str:

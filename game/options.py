@@ -1,82 +1,93 @@
-"""How the site presents a ruleset's lobby options (``Ruleset.default_options``).
+"""How the site presents a ruleset's lobby: its options, the words for its seats, its description
+and the time controls it offers, all read from the ruleset's :class:`~game.rules.base.Presentation`
+(:func:`game.rules.base.presentation`) in the active language.
 
-The ruleset says which options exist and their defaults; this module gives each known option a
-translated label and help text. An option missing here still works, labelled by its key.
-Boolean options become checkboxes on the create form.
+Boolean options become checkboxes on the create form; an option the ruleset gives no text for is
+labelled by its key. The site holds the translated words for each kind of seat (a "house", a
+"side"); a ruleset names its kind.
 """
 
 from __future__ import annotations
 
+import re
+
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-#: option key -> (label, help text)
-OPTION_TEXT = {
-    "tides_of_battle": (
-        _("Tides of Battle"),
-        _("Optional rule: each combatant also draws a Tides of Battle card."),
-    ),
-    # The Duke
-    "mountain": (_("Mountain"), _("Terrain: a Mountain tile on a random empty square blocks paths and strikes.")),
-    "dragon": (_("Dragon"), _("Terrain: the Dragon takes its own turn between the players' turns.")),
-    "duchess": (_("Duchess"), _("Enhanced tile in each bag: she can be summoned beside the Duke.")),
-    "oracle": (_("Oracle"), _("Enhanced tile in each bag: Divination draws up to three tiles to choose from.")),
+from game.rules import REGISTRY, get_ruleset
+from game.rules.base import lang_key, pick, presentation
+
+
+def _presentation(ruleset_id: str):
+    return presentation(get_ruleset(ruleset_id))
+
+
+def option_label(ruleset_id: str, key: str) -> str:
+    """The label of ``ruleset_id``'s lobby option ``key`` in the active language (its key,
+    capitalised, when the ruleset gives none)."""
+    texts = _presentation(ruleset_id).option_text.get(key)
+    return pick(texts, lang_key(get_language()), ("", ""))[0] if texts else key.replace("_", " ").capitalize()
+
+
+def option_help(ruleset_id: str, key: str) -> str:
+    """The help text of ``ruleset_id``'s lobby option ``key`` in the active language, or ``""``."""
+    texts = _presentation(ruleset_id).option_text.get(key)
+    return pick(texts, lang_key(get_language()), ("", ""))[1] if texts else ""
+
+
+#: what a seat is called, by :attr:`~game.rules.base.Presentation.seat_noun`: the lobby form's
+#: field label and "random" choice, and the refusals that name a seat; another noun gets the side's
+SEAT_WORDS = {
+    "house": {
+        "field": _("Your house"),
+        "random": _("Random house"),
+        "taken": _("That house is already taken. Choose another one."),
+        "not_in_play": _("That house is not in play in this game."),
+        "not_at_count": _("That house is not in play with this many players."),
+    },
+    "side": {
+        "field": _("Your side"),
+        "random": _("Random side"),
+        "taken": _("That side is already taken. Choose another one."),
+        "not_in_play": _("That side is not in play in this game."),
+        "not_at_count": _("That side is not in play with this many players."),
+    },
 }
 
 
-def option_label(key: str):
-    return OPTION_TEXT.get(key, (key.replace("_", " ").capitalize(), ""))[0]
+def game_choices(current: str | None = None) -> list[dict]:
+    """Every registered game, in the registry's order, for the site's lists and choices, in the
+    active language: ``[{"id", "name", "short_name", "min_players", "max_players", "caveat",
+    "current"}]`` (``current``: its id is ``current``)."""
+    lang = lang_key(get_language())
+    out = []
+    for gid in REGISTRY:
+        rules = get_ruleset(gid)
+        shown = presentation(rules)
+        name = pick(rules.names, lang)
+        out.append({
+            "id": gid, "name": name, "short_name": pick(shown.short_names, lang, name),
+            "min_players": rules.min_players, "max_players": rules.max_players,
+            "caveat": pick(shown.caveat, lang), "current": gid == current,
+        })
+    return out
 
 
-def option_help(key: str):
-    return OPTION_TEXT.get(key, ("", ""))[1]
-
-
-#: what a seat is called, by ruleset id: the lobby form's field label and "random" choice, and the
-#: refusals that name a seat; rulesets not listed use ``SEAT_WORDS_DEFAULT`` (a "side")
-_HOUSE_WORDS = {
-    "field": _("Your house"),
-    "random": _("Random house"),
-    "taken": _("That house is already taken. Choose another one."),
-    "not_in_play": _("That house is not in play in this game."),
-    "not_at_count": _("That house is not in play with this many players."),
-}
-SEAT_WORDS = {"agot2": _HOUSE_WORDS, "agot1": _HOUSE_WORDS}
-SEAT_WORDS_DEFAULT = {
-    "field": _("Your side"),
-    "random": _("Random side"),
-    "taken": _("That side is already taken. Choose another one."),
-    "not_in_play": _("That side is not in play in this game."),
-    "not_at_count": _("That side is not in play with this many players."),
-}
-
-
-#: a short description of a ruleset for the lobby's game choice, by ruleset id (rulesets not listed
-#: have none); a ruleset built partly from reconstructed facts says which parts
-RULESET_DESCRIPTIONS = {
-    "agot2": _("The 2011 edition for 3 to 6 players, with House Martell, ports, garrisons and the wildling cards."),
-    "agot1": _(
-        "The 2003 edition for 3 to 5 players (no Martell, no ports or garrisons), played from its "
-        "rulebook. Some facts the rulebook does not print are reconstructed: the Westeros decks and "
-        "their wildling icons, the wildling track, the starting supply, Renly's and Ser Davos's "
-        "cards and a few borders of the board."
-    ),
-    "duke": _("A two-player duel of tiles that flip after each move, on a 6 x 6 board."),
-}
-
-
-def ruleset_description(ruleset_id: str):
-    """The translated (lazy) description of ``ruleset_id`` for the lobby, or ``""``."""
-    return RULESET_DESCRIPTIONS.get(ruleset_id, "")
+def ruleset_description(ruleset_id: str) -> str:
+    """The description of ``ruleset_id`` for the lobby in the active language, or ``""``."""
+    return pick(_presentation(ruleset_id).description, lang_key(get_language()))
 
 
 def seat_words(ruleset_id: str) -> dict:
     """The translated (lazy) words for a seat of ``ruleset_id``: keys ``field``, ``random``,
     ``taken``, ``not_in_play``, ``not_at_count``."""
-    return SEAT_WORDS.get(ruleset_id, SEAT_WORDS_DEFAULT)
+    return SEAT_WORDS.get(_presentation(ruleset_id).seat_noun, SEAT_WORDS["side"])
 
 
-# --- time control (issue 14): a site option, not a rules option (the engines keep no clock) -------
-#: preset id -> (label, time control without ``max_timeouts``; see game.live.clocks.parse)
+# --- time control: a site option, not a rules option (the engines keep no clock) ----------------
+#: the presets with a label of their own: preset id -> (label, time control without
+#: ``max_timeouts``; see game.live.clocks.parse). Any other id of the presets' form
+#: (:attr:`game.rules.base.Presentation.time_controls`) is read by :func:`preset`.
 TIME_CONTROLS = {
     "none": (_("None (no clock)"), {"kind": "none"}),
     "live-5+3": (_("Live clock: 5 minutes + 3 seconds per decision"), {"kind": "live", "bank": 300, "increment": 3}),
@@ -87,26 +98,45 @@ TIME_CONTROLS = {
     "deadline-24h": (_("Correspondence: 24 hours per decision"), {"kind": "deadline", "per_move": 24 * 3600}),
     "deadline-48h": (_("Correspondence: 48 hours per decision"), {"kind": "deadline", "per_move": 48 * 3600}),
 }
-#: the presets offered per ruleset id, the first being the default; others use the AGoT list
-TIME_CONTROL_CHOICES = {
-    "agot2": ["live-60+20", "live-30+10", "deadline-12h", "deadline-24h", "deadline-48h", "none"],
-    "agot1": ["live-60+20", "live-30+10", "deadline-12h", "deadline-24h", "deadline-48h", "none"],
-    "duke": ["live-10+5", "live-5+3", "live-30+10", "deadline-12h", "deadline-24h", "deadline-48h", "none"],
-}
 MAX_TIMEOUTS_DEFAULT = 3
 VACATION_DAYS_DEFAULT = 7
 
 
+_LIVE = re.compile(r"live-([1-9][0-9]{0,3})\+([0-9]{1,3})")
+_DEADLINE = re.compile(r"deadline-([1-9][0-9]{0,2})h")
+
+
+def preset(preset_id: str) -> tuple[object, dict]:
+    """``(label, time control without max_timeouts)`` of a preset id: ``"live-<minutes>+<seconds>"``,
+    ``"deadline-<hours>h"`` or ``"none"``. KeyError for an id of another form."""
+    if preset_id in TIME_CONTROLS:
+        return TIME_CONTROLS[preset_id]
+    if m := _LIVE.fullmatch(preset_id):
+        tc = {"kind": "live", "bank": int(m.group(1)) * 60, "increment": int(m.group(2))}
+    elif m := _DEADLINE.fullmatch(preset_id):
+        tc = {"kind": "deadline", "per_move": int(m.group(1)) * 3600}
+    else:
+        raise KeyError(preset_id)
+    return time_control_label(tc), tc
+
+
 def time_control_choices(ruleset_id: str) -> list[tuple[str, object]]:
-    """``[(preset id, label)]`` for ``ruleset_id``'s lobby form, the default first."""
-    ids = TIME_CONTROL_CHOICES.get(ruleset_id, TIME_CONTROL_CHOICES["agot2"])
-    return [(i, TIME_CONTROLS[i][0]) for i in ids]
+    """``[(preset id, label)]`` for ``ruleset_id``'s lobby form, the default first: the ruleset's
+    :attr:`~game.rules.base.Presentation.time_controls` (those of a form :func:`preset` cannot
+    read are left out)."""
+    out = []
+    for i in _presentation(ruleset_id).time_controls:
+        try:
+            out.append((i, preset(i)[0]))
+        except KeyError:
+            continue
+    return out
 
 
-def time_control_of(preset: str, max_timeouts: int = MAX_TIMEOUTS_DEFAULT, vacation_days: float = VACATION_DAYS_DEFAULT) -> dict:
-    """The time control of a preset id with the lobby's time-out limit and vacation allowance
-    (days; deadline presets only). KeyError for an unknown preset."""
-    tc = dict(TIME_CONTROLS[preset][1])
+def time_control_of(preset_id: str, max_timeouts: int = MAX_TIMEOUTS_DEFAULT, vacation_days: float = VACATION_DAYS_DEFAULT) -> dict:
+    """The time control of a preset id (:func:`preset`) with the lobby's time-out limit and
+    vacation allowance (days; deadline presets only). KeyError for an unknown preset."""
+    tc = dict(preset(preset_id)[1])
     if tc["kind"] != "none":
         tc["max_timeouts"] = max_timeouts
     if tc["kind"] == "deadline":
@@ -121,9 +151,15 @@ def time_control_label(tc: dict | None) -> str:
 
     if not tc or tc.get("kind") in (None, "none"):
         return ""
-    for label, preset in TIME_CONTROLS.values():
-        if all(tc.get(k) == v for k, v in preset.items()):
+    for label, spec in TIME_CONTROLS.values():
+        if all(tc.get(k) == v for k, v in spec.items()):
             return str(label)
     if tc.get("kind") == "live":
-        return gettext("Live clock: %(bank)s s + %(inc)s s per decision") % {"bank": tc.get("bank"), "inc": tc.get("increment")}
-    return gettext("Correspondence: %(limit)s s per decision") % {"limit": tc.get("per_move")}
+        bank, inc = tc.get("bank"), tc.get("increment")
+        if isinstance(bank, int) and bank % 60 == 0:
+            return gettext("Live clock: %(minutes)s minutes + %(seconds)s seconds per decision") % {"minutes": bank // 60, "seconds": inc}
+        return gettext("Live clock: %(bank)s s + %(inc)s s per decision") % {"bank": bank, "inc": inc}
+    limit = tc.get("per_move")
+    if isinstance(limit, int) and limit % 3600 == 0:
+        return gettext("Correspondence: %(hours)s hours per decision") % {"hours": limit // 3600}
+    return gettext("Correspondence: %(limit)s s per decision") % {"limit": limit}

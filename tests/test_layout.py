@@ -75,6 +75,79 @@ def test_a_package_imports_only_what_it_may(package):
     assert not wrong, "\n".join(wrong)
 
 
+#: the parts of the site that know a game only through the Ruleset contract
+CONTRACT_ONLY = [*_modules("live"), *_modules("site"), GAME / "options.py", GAME / "models.py"]
+#: what of ``game.rules`` they may import: the registry (``game/rules/__init__.py``) and the contract
+CONTRACT = {"__init__", "base"}
+
+
+def _ruleset_package(mod: str) -> str | None:
+    """The module or package of ``game/rules`` that ``mod`` (``game.rules.<name>...``, the name
+    maybe one imported from the registry) is in, when it is one, else None."""
+    name = mod.split(".")[2] if mod.count(".") >= 2 else "__init__"
+    rules = GAME / "rules"
+    return name if (rules / name).is_dir() or (rules / f"{name}.py").is_file() else None
+
+
+def test_the_site_reaches_a_game_only_through_the_contract():
+    """live/, site/, options.py and models.py import no ruleset package (only the registry,
+    ``game.rules``, and the contract, ``game.rules.base``)."""
+    wrong = [
+        f"{path.relative_to(GAME.parent)}:{line} imports {mod}"
+        for path in CONTRACT_ONLY
+        for line, mod in _imports(path)
+        if _within(mod, "game.rules") and _ruleset_package(mod) not in (None, *CONTRACT)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def _strings(path: Path) -> list[tuple[int, str]]:
+    """``[(line, text)]`` of the string constants in ``path``'s code, docstrings left out."""
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+
+
+def test_the_site_names_no_ruleset():
+    """No ruleset id in the code of live/, site/, options.py and models.py: nothing there compares
+    a game's ruleset with an id, keeps a table by ruleset id or defaults to one by name (the
+    registry's ``DEFAULT_RULESET`` is the default); what differs between games comes from the
+    contract."""
+    from game.rules import REGISTRY
+
+    wrong = [
+        f"{path.relative_to(GAME.parent)}:{line} names the ruleset {text!r}"
+        for path in CONTRACT_ONLY
+        for line, text in _strings(path)
+        if text in REGISTRY
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_templates_name_no_ruleset():
+    """The templates list the games from the registry: none names a ruleset id."""
+    from game.rules import REGISTRY
+
+    templates = GAME.parent / "templates"
+    wrong = [
+        f"{path.relative_to(GAME.parent)} names the ruleset {rid!r}"
+        for path in sorted(templates.rglob("*.html"))
+        if "harness" not in path.name
+        for rid in REGISTRY
+        if f'"{rid}"' in path.read_text("utf-8") or f"={rid}" in path.read_text("utf-8")
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
 def test_the_rules_import_no_django():
     wrong = [
         f"{path.relative_to(GAME.parent)}:{line} imports {mod}"

@@ -261,9 +261,10 @@ def page(request, gid: str):
     lang = "zh-hans" if (get_language() or "").startswith("zh") else "en"
     edition = game["state"].edition
     config = {"gid": gid, "viewer": viewer, "lang": lang, "houses": list(game["state"].houses), "board": edition}
+    from game.rules import get_ruleset
     from game.site.preload import page_preloads  # the game page's preloads, as on the live page
 
-    preload = page_preloads(edition, lang, "js/harness/agot2_client.js", "js/board/screen.js", "js/topbar.js")
+    preload = page_preloads(get_ruleset(edition), lang, "js/harness/agot2_client.js", "js/board/screen.js", "js/topbar.js")
     return render(request, "game/harness_agot2.html", {"config": json.dumps(config), "gid": gid, "viewer": viewer,
                                                         "houses": game["state"].houses, "position": game["position"],
                                                         "preload": preload})

@@ -1,10 +1,9 @@
-"""Bot turns for live games: what a bot plays (``ruleset.bot_action``, with a small fallback while a
-ruleset has none) and when (:func:`schedule_bots`, a thread of this process per game).
+"""Bot turns for live games: what a bot plays (``ruleset.bot_action``, with a fallback) and when
+(:func:`schedule_bots`, a thread of this process per game).
 
-The fallback picks a legal answer to the bot's pending decision: AGoT's
-:func:`game.rules.agot.legal.random_action`, or one of the decision's listed ``options["actions"]``
-(The Duke lists every legal action). Bots only ever act through :func:`game.live.apply.bot_act`, the
-same path as people.
+Should a ruleset's bot answer with a move its rules refuse, or have no bot, one of the decision's
+listed ``options["actions"]`` is played when it lists them (The Duke lists every legal action).
+Bots only ever act through :func:`game.live.apply.bot_act`, the same path as people.
 """
 
 from __future__ import annotations
@@ -43,10 +42,6 @@ def _fallback(rules, state, decision, rnd: random.Random) -> Any:
     listed = decision.options.get("actions") if hasattr(decision.options, "get") else None
     if listed:
         return dict(rnd.choice(list(listed)))
-    if rules.id in ("agot2", "agot1"):  # one AGoT engine for both editions
-        from game.rules.agot.legal import random_action
-
-        return random_action(state, decision, rnd)
     raise IllegalAction("bot.no_fallback", "no bot can answer this decision", kind=decision.kind)
 
 

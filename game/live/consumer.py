@@ -44,8 +44,9 @@ from django.utils import translation
 
 from game.models import Game
 from game.rules import IllegalAction
+from game.rules.base import lang_key
 
-from . import apply, bots, chat, errors, gamelog, jsontext, loopwrite, memory, notify, optimistic, payloads, stand_ins, writers
+from . import apply, bots, chat, errors, jsontext, loopwrite, memory, notify, optimistic, payloads, stand_ins, writers
 from .access import may_see
 from .hub import hub
 from .notify import game_group, user_group
@@ -105,7 +106,7 @@ def socket_language(scope) -> str:
                 morsel = cookie.get(settings.LANGUAGE_COOKIE_NAME)
                 if morsel:
                     lang = morsel.value
-    return gamelog.lang_key(lang)
+    return lang_key(lang)
 
 
 def _nested_deeper(text: str, msg, limit: int) -> bool:

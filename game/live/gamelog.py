@@ -1,10 +1,10 @@
 """The game log panel's lines: the engine's events, already redacted by ``view(state, viewer)``,
 told in plain language (English or simplified Chinese).
 
-AGoT sentences come from :func:`game.rules.agot.log.describe`, The Duke's from
-:func:`game.rules.duke.log.describe`, the site's notes (a time-out, a stand-in) from
-:func:`game.live.notes.text`. Unknown events fall back to their kind, so a new engine event
-never breaks the page.
+A game's events are told by its ruleset (:func:`game.rules.base.describe`, with the board areas
+each names: :func:`game.rules.base.log_areas`), the site's notes (a time-out, a stand-in) by
+:func:`game.live.notes.text`. An event the ruleset cannot tell falls back to its kind, so a new
+engine event never breaks the page.
 """
 
 from __future__ import annotations
@@ -16,17 +16,13 @@ from typing import Any
 
 from django.utils import translation
 
-from . import jsontext
+from game.rules import base, get_ruleset
+from game.rules.base import lang_key
+
+from . import jsontext, notes
 
 #: how many of the latest lines a push carries
 LOG_WINDOW = 60
-#: the rulesets whose events the AGoT engine tells (both editions)
-AGOT = ("agot2", "agot1")
-
-
-def lang_key(lang: str | None) -> str:
-    """``"zh-hans"`` for any Chinese language code, else ``"en"``."""
-    return "zh-hans" if (lang or "").lower().startswith("zh") else "en"
 
 
 def lines(ruleset: str, view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
@@ -105,9 +101,7 @@ def _tell(ruleset: str, ev: dict[str, Any], lang: str) -> tuple[dict[str, Any], 
     """``(ev, its sentence in lang, the areas it names, whether it is a note of the site, the JSON
     text of its line after the "n" key)``, made once and kept in :data:`_TOLD` (call it with the
     translation of ``lang`` active). The line's whole text is ``'{"n":' + str(n) + "," + JSON``."""
-    from .notes import of_event
-
-    told = (ev, describe(ruleset, ev, lang), named_areas(ruleset, ev), of_event(ruleset, ev) is not None)
+    told = (ev, describe(ruleset, ev, lang), named_areas(ruleset, ev), base.note_of(ev) is not None)
     entry = (*told, jsontext.dumps(_line((*told, ""), 0))[len('{"n":0,'):])
     if len(_TOLD) >= _TOLD_MAX:
         _forget_oldest_half()
@@ -128,41 +122,22 @@ def _forget_oldest_half() -> None:
 
 
 def named_areas(ruleset: str, event: dict[str, Any]) -> list[str]:
-    """The ids of the board areas ``event`` names (``[]`` for a ruleset without areas, or an
-    event that names none)."""
-    if ruleset not in AGOT or (event.get("kind") == "note" if isinstance(event, dict) else False):
+    """The ids of the board areas ``event`` names (``[]`` for a ruleset without areas, a note of
+    the site, or an event that names none)."""
+    if base.note_of(event) is not None:
         return []
-    from game.rules.agot.log import areas
-
     try:
-        return areas(event, ruleset)
+        return base.log_areas(get_ruleset(ruleset), event)
     except Exception:  # a log line must never break a push
         return []
 
 
 def describe(ruleset: str, event: dict[str, Any], lang: str) -> str:
     """The sentence of ``event`` (one of a view's ``events``) in ``lang``."""
-    from . import notes
-
-    note = notes.of_event(ruleset, event)
+    note = base.note_of(event)
     if note is not None:
         return notes.text(ruleset, note, lang)
-    if ruleset in AGOT:
-        from game.rules.agot.log import describe as agot_describe
-
-        try:
-            return agot_describe(event, lang, ruleset)  # the edition's names of areas and cards
-        except Exception:  # a log line must never break a push
-            return str(event.get("kind", "?"))
-    if ruleset == "duke":
-        return _duke(event, lang)
-    return str(event.get("kind") or event.get("type") or "?")
-
-
-def _duke(ev: dict[str, Any], lang: str) -> str:
-    from game.rules.duke.log import describe as duke_describe
-
     try:
-        return duke_describe(ev, lang)
+        return base.describe(get_ruleset(ruleset), event, lang)
     except Exception:  # a log line must never break a push
-        return str(ev.get("type", "?"))
+        return str(event.get("kind") or event.get("type") or "?") if isinstance(event, dict) else "?"

@@ -7,8 +7,8 @@ an :class:`~game.models.Action` row whose ``actor`` is :data:`game.rules.base.SI
 whose ``action`` is the note, ``{"type": kind, "seat": seat}``. It is written by the one apply
 path (:func:`game.live.apply.note_locked`: under the game row's lock, with the change of seats or
 clocks it records, the version bumped, the new ``state`` pushed), and folded by the pure engine's
-:func:`game.rules.base.note`, which only adds it to the state's events, so the log panel tells
-it where it happened, to every viewer, in their language (:func:`text`).
+:func:`game.rules.base.note`, which only adds it to the state's events (found again by
+:func:`game.rules.base.note_of`), so the log panel tells it where it happened, to every viewer, in their language (:func:`text`).
 
 The kinds (:data:`KINDS`):
 
@@ -27,8 +27,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from game.rules import get_ruleset
-
-from . import gamelog
+from game.rules.base import lang_key
 
 TIMEOUT, STAND_IN, TAKE_BACK = "timeout", "stand_in", "take_back"
 VACATION_ON, VACATION_OFF, VACATION_OVER = "vacation_on", "vacation_off", "vacation_over"
@@ -42,20 +41,10 @@ def entry(kind: str, seat: str) -> dict[str, str]:
     return {"type": kind, "seat": seat}
 
 
-def of_event(ruleset: str, event: Any) -> dict[str, Any] | None:
-    """The note an engine event carries (AGoT ``{"kind": "note", "note": ...}``, The Duke
-    ``{"type": "note", "note": ...}``), or None for any other event."""
-    if not isinstance(event, dict):
-        return None
-    marker = event.get("kind") if ruleset in gamelog.AGOT else event.get("type")
-    note = event.get("note")
-    return note if marker == "note" and isinstance(note, dict) else None
-
-
 def text(ruleset: str, note: dict[str, Any], lang: str) -> str:
     """The log line of ``note`` in ``lang`` ("The stand-in plays for Stark: Stark's time ran out.").
     An unknown kind is told by its kind (a note written by a later version of the site)."""
-    key = gamelog.lang_key(lang)
+    key = lang_key(lang)
     seat = note.get("seat")
     house = get_ruleset(ruleset).seat_names().get(seat, {}).get(key, str(seat))
     with translation.override(key):

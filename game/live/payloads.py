@@ -14,6 +14,7 @@ from typing import Any
 
 from game.models import Game
 from game.rules import get_ruleset
+from game.rules.base import lang_key
 
 from . import gamelog, jsontext, snapshots
 
@@ -154,7 +155,7 @@ def cached_payload_text(game_id: int, ruleset: str, viewer: str | None, lang: st
     process (which holds every version this process committed); None when neither has it
     (then :func:`payload_text` reads the database). ``ruleset`` is the game's (a game never
     changes its ruleset)."""
-    key = gamelog.lang_key(lang)
+    key = lang_key(lang)
     hit = PAYLOADS.get((game_id, version, viewer, key))
     if hit is not None:
         return hit
@@ -173,7 +174,7 @@ def payload_text(game_id: int, viewer: str | None, lang: str, version: int | Non
     cached): rebuilding it could mean replaying the game's log from its start (its snapshot is
     newer), so the latest state, never more than ``GAME_SNAPSHOT_EVERY - 1`` actions past the
     snapshot, serves instead (a client takes the newest ``state`` as the truth)."""
-    key = gamelog.lang_key(lang)
+    key = lang_key(lang)
     if version is not None:
         hit = PAYLOADS.get((game_id, version, viewer, key))
         if hit is not None:

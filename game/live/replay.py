@@ -38,9 +38,9 @@ from typing import Any
 
 from game.models import Action, Game, Seat
 from game.rules import get_ruleset
-from game.rules.base import SITE, note, open_view, progress
+from game.rules.base import SITE, lang_key, note, open_view, progress
 
-from . import gamelog, jsontext, payloads
+from . import jsontext, payloads
 
 #: a checkpoint state is kept every this many versions (so a step applies at most 9 actions)
 CHECKPOINT_EVERY = 10
@@ -263,7 +263,7 @@ def step_text(game: Game, viewer: str | None, lang: str, version: int) -> str:
     ``replay.no_version`` for a version the log does not reach (below 0 or past ``game.version``)."""
     if not isinstance(version, int) or version < 0 or version > game.version:
         raise ReplayError("replay.no_version", "This game has no such moment.", version=version, latest=game.version)
-    key = gamelog.lang_key(lang)
+    key = lang_key(lang)
     opened = is_open(game)
     cache_key = (game.pk, version, viewer, key, opened)
     if opened:

@@ -13,8 +13,9 @@ from typing import Any
 from django.conf import settings
 
 from game.models import Game, Seat, display_name, is_guest
+from game.rules.base import lang_key
 
-from . import clocks, gamelog
+from . import clocks
 
 
 # --- who is who ------------------------------------------------------------------------------------
@@ -53,7 +54,7 @@ def seats_info(game: Game, lang: str) -> list[dict[str, Any]]:
     """``[{"seat", "name" (in lang), "player", "guest", "bot", "stand_in"}]`` in the ruleset's seat
     order; ``guest`` is True for a player without an account (never for a bot)."""
     names = game.rules.seat_names()
-    key = gamelog.lang_key(lang)
+    key = lang_key(lang)
     rows = {s.house: s for s in Seat.objects.filter(lobby_id=game.lobby_id).select_related("user__profile")}
     order = game.rules.seats(game.players, game.options)
     return [

@@ -1,7 +1,7 @@
 """Game states from the log, fast: a per-process cache and pickled snapshots in the database.
 
-A game's state is a fold of ``apply`` over its :class:`~game.models.Action` log (DESIGN.md
-principle 3; the site's notes folded by :func:`game.rules.base.note`, see
+A game's state is a fold of ``apply`` over its :class:`~game.models.Action` log (a game is its
+log; the site's notes folded by :func:`game.rules.base.note`, see
 :func:`game.rules.base.step`); everything here is only a cache of that fold:
 
 * :data:`CACHE` keeps the latest states of the games this process's sockets watch (and, for a
@@ -23,11 +23,13 @@ import pickle
 import threading
 from collections import OrderedDict
 from functools import lru_cache
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 
+from game.rules import REGISTRY
 from game.rules.base import step
 
 log = logging.getLogger(__name__)
@@ -37,12 +39,13 @@ RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 @lru_cache(maxsize=None)
 def code_key(ruleset: str) -> str:
     """A 32-hex-digit fingerprint of the ruleset's engine code (``game/rules/base.py`` and the
-    package the registry names), so snapshots never outlive the code that made them."""
-    from game.rules import REGISTRY
-
-    package = REGISTRY[ruleset].split(":")[0].split(".")[-1]
+    module the registry names, with its whole package when it is one), so snapshots never
+    outlive the code that made them."""
+    module = import_module(REGISTRY[ruleset].split(":")[0])
+    where = Path(module.__file__)
     h = hashlib.sha256(ruleset.encode())
-    files = [RULES_DIR / "base.py", *sorted((RULES_DIR / package).rglob("*.py"))]
+    engine = sorted(where.parent.rglob("*.py")) if hasattr(module, "__path__") else [where]
+    files = [RULES_DIR / "base.py", *engine]
     for f in files:
         h.update(f.name.encode())
         h.update(f.read_bytes())

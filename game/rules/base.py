@@ -12,7 +12,13 @@ The site only ever talks to a ruleset through :class:`Ruleset`:
   :func:`note` only adds it to the state's events, so it is told in the log, versioned and
   replayed like an action, and every other part of the state stays as it was;
 * :meth:`Ruleset.pending` says who must decide what now;
-* :meth:`Ruleset.view` is the only way anything about a state reaches a browser.
+* :meth:`Ruleset.view` is the only way anything about a state reaches a browser;
+* everything else the site shows of a game comes from the ruleset too, so that a new game is a new
+  package plus one line of the registry (:mod:`game.rules`): the log's sentences
+  (:func:`describe`, :func:`log_areas`), the bot's move (:meth:`Ruleset.bot_action`), and the
+  words, time controls, board, client module and replay chapters of :class:`Presentation`
+  (:func:`presentation`). The site never imports a ruleset package nor compares a ruleset id
+  (``tests/test_layout.py``).
 
 Actors are seat ids chosen by the ruleset (house ids such as ``"stark"`` for AGoT).
 Actions travel as JSON objects ``{"type": "...", ...}``; :meth:`Ruleset.parse_action` turns one
@@ -24,10 +30,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, runtime_checkable
 
-__all__ = ["IllegalAction", "Decision", "Ruleset", "open_view", "progress", "SITE", "note", "step"]
+__all__ = [
+    "IllegalAction", "Decision", "Ruleset", "Presentation", "presentation", "open_view", "progress", "SITE", "note",
+    "note_of", "step", "describe", "log_areas", "LANGS", "lang_key", "pick",
+]
 
 #: the actor of the site's notes in a game's log (no ruleset has a seat of that name)
 SITE = ""
+#: the languages a ruleset's texts are given in (``names``, :class:`Presentation`, :func:`describe`)
+LANGS = ("en", "zh-hans")
 #: a note holds at most this many members, each value a string (at most 40 characters), an int or a bool
 NOTE_MAX_KEYS = 8
 
@@ -82,6 +93,70 @@ class Decision:
         }
 
 
+#: the time controls a lobby offers when a ruleset names none (see :attr:`Presentation.time_controls`)
+DEFAULT_TIME_CONTROLS = ("live-60+20", "live-30+10", "deadline-12h", "deadline-24h", "deadline-48h", "none")
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """How the site presents a ruleset: words, lobby choices, the client's files, replay chapters.
+    Pure data; a ruleset offers it as its ``presentation`` attribute (:func:`presentation` gives
+    these defaults to one that has none). Texts are given per language of :data:`LANGS`
+    (``{"en": ..., "zh-hans": ...}``); a missing language falls back to English.
+
+    Attributes:
+        short_names: a shorter display name per language, for buttons ("Create a game: ...");
+            default: the ruleset's ``names``.
+        description: a paragraph per language for the lobby's game choice (default: none); a
+            ruleset built partly from reconstructed facts says which parts.
+        caveat: a few words per language shown beside the game's name in the site's list of
+            games (e.g. that some facts are reconstructed); default: none.
+        option_text: ``{option key: {lang: (label, help text)}}`` for the lobby's options
+            (``default_options``); an option missing here is labelled by its key.
+        seat_noun: what a seat is called, ``"house"`` or ``"side"`` (the site holds the translated
+            words for each: "Your house", "Random side", ...); another noun gets the side's.
+        round_noun: what one pass of play is called, ``"round"`` or ``"turn"`` (the replay's
+            chapters: "Round 3", "Turn 12").
+        phase_names: ``{phase: {lang: name}}`` of the phases :func:`progress` reports. With
+            names, the replay has a chapter per round and phase ("Round 3 · Action"); without,
+            one per round.
+        time_controls: the time-control presets a lobby offers, the first the default; each
+            ``"live-<minutes>+<seconds>"`` (a bank and an increment per decision),
+            ``"deadline-<hours>h"`` (correspondence) or ``"none"``.
+        renderer: the static path of the ES module that draws the game (exports
+            ``mount(root, client)``, ``docs/ui.md``); empty: the site's generic screen, which
+            lists each decision's ``options["actions"]`` as buttons.
+        stylesheet: the static path of the game screen's stylesheet (empty: none).
+        board: the id of a board that :mod:`game.boards` draws (its SVG and data are the
+            screen's first fetches), or None.
+    """
+
+    short_names: Mapping[str, str] = field(default_factory=dict)
+    description: Mapping[str, str] = field(default_factory=dict)
+    caveat: Mapping[str, str] = field(default_factory=dict)
+    option_text: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
+    seat_noun: str = "side"
+    round_noun: str = "round"
+    phase_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    time_controls: tuple[str, ...] = DEFAULT_TIME_CONTROLS
+    renderer: str = ""
+    stylesheet: str = ""
+    board: str | None = None
+
+
+def lang_key(lang: str | None) -> str:
+    """The language of :data:`LANGS` that texts for the language code ``lang`` are given in:
+    ``"zh-hans"`` for any Chinese code, else ``"en"``."""
+    return "zh-hans" if (lang or "").lower().startswith("zh") else "en"
+
+
+def pick(texts: Mapping[str, Any], lang: str, default: Any = "") -> Any:
+    """``texts[lang]``, else the English text, else ``default`` (``texts`` per :data:`LANGS`)."""
+    if lang in texts:
+        return texts[lang]
+    return texts.get("en", default)
+
+
 @runtime_checkable
 class Ruleset(Protocol):
     """What a ruleset module offers the site. ``State`` and ``Action`` are the ruleset's own types.
@@ -112,7 +187,17 @@ class Ruleset(Protocol):
       nothing else changes: not the pending decisions, the result, the random generator nor the
       ruleset's own count of actions. AGoT's event is ``{"kind": "note", "round", "to": None,
       "note": entry}``, The Duke's ``{"type": "note", "turn", "note": entry}``. Default: the
-      state unchanged (the note is then in the log but not in the state's events).
+      state unchanged (the note is then in the log but not in the state's events). The event
+      is either kind, so :func:`note_of` finds the note in any ruleset's events.
+
+    Optional, for the game log (use the module functions :func:`describe` and :func:`log_areas`):
+
+    * ``describe(event, lang) -> str``: the sentence of one of a view's ``events`` in ``lang``
+      (:data:`LANGS`). Default: the event's ``kind`` or ``type``.
+    * ``log_areas(event) -> [str]``: the ids of the board areas the event names (the page
+      highlights them while its line is hovered). Default: none.
+
+    Optional: ``presentation``, a :class:`Presentation` (see :func:`presentation`).
     """
 
     id: str  #: registry id, e.g. ``"agot2"``
@@ -149,7 +234,9 @@ class Ruleset(Protocol):
         """A legal action for ``actor`` chosen by the bot ``level`` (``"random"``, ``"basic"``).
 
         A bot decides from ``view(state, actor)`` and ``pending(state)`` only: it knows what a
-        player in that seat knows, nothing more.
+        player in that seat knows, nothing more. Each level answers every decision the ruleset
+        makes: the site applies what it returns and, should that be refused, picks one of the
+        decision's ``options["actions"]`` when it lists them, else the game waits.
         """
 
 
@@ -209,3 +296,46 @@ def step(rules: Any, state: Any, actor: str, data: Any) -> Any:
     if actor == SITE:
         return note(rules, state, data)
     return rules.apply(state, actor, rules.parse_action(data))
+
+
+def note_of(event: Any) -> dict[str, Any] | None:
+    """The site's note an event of a view carries (see :meth:`Ruleset.note`: an event whose
+    ``kind``, or else ``type``, is ``"note"``, holding the note under ``"note"``), or None for
+    any other event.
+
+    >>> note_of({"kind": "note", "round": 2, "note": {"type": "timeout", "seat": "stark"}})
+    {'type': 'timeout', 'seat': 'stark'}
+    >>> note_of({"type": "move", "turn": 3}) is None
+    True
+    """
+    if not isinstance(event, dict):
+        return None
+    marker = event.get("kind", event.get("type"))
+    note = event.get("note")
+    return note if marker == "note" and isinstance(note, dict) else None
+
+
+def describe(rules: Any, event: dict[str, Any], lang: str) -> str:
+    """The sentence of ``event`` (one of a view's ``events``) in ``lang``: ``rules.describe``
+    when the ruleset has it, else the event's ``kind`` or ``type``. A note of the site is the
+    site's to tell (:func:`note_of`); this tells the game's own events."""
+    fn = getattr(rules, "describe", None)
+    if fn is not None:
+        return fn(event, lang)
+    return str(event.get("kind") or event.get("type") or "?")
+
+
+def log_areas(rules: Any, event: dict[str, Any]) -> list[str]:
+    """The ids of the board areas ``event`` names: ``rules.log_areas`` when the ruleset has it,
+    else ``[]`` (a game without areas)."""
+    fn = getattr(rules, "log_areas", None)
+    return list(fn(event)) if fn is not None else []
+
+
+_DEFAULT_PRESENTATION = Presentation()
+
+
+def presentation(rules: Any) -> Presentation:
+    """``rules.presentation`` when the ruleset has one, else the defaults of :class:`Presentation`."""
+    p = getattr(rules, "presentation", None)
+    return p if isinstance(p, Presentation) else _DEFAULT_PRESENTATION

@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy
 from game.live import access, errors, replay
 from game.models import Game, Lobby, Rating, Seat, display_name, is_guest, language_key
 from game.rules import REGISTRY, get_ruleset
+from game.rules.base import pick, presentation
 
 from . import ratings
 
@@ -88,12 +89,25 @@ def replay_step(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     return response
 
 
-PHASES = {
-    "westeros": gettext_lazy("Westeros"),
-    "planning": gettext_lazy("Planning"),
-    "action": gettext_lazy("Action"),
-    "over": gettext_lazy("Game over"),
-}
+#: the replay's chapter words, by :attr:`~game.rules.base.Presentation.round_noun`
+ROUND_WORDS = {"round": gettext_lazy("Round %(n)s"), "turn": gettext_lazy("Turn %(n)s")}
+
+
+def chapters(game: Game, marks: list[dict], lang: str) -> list[dict]:
+    """``marks`` (:func:`game.live.replay.marks`) as the replay's chapters, each with its
+    ``label`` in ``lang``: per round and phase ("Round 3 · Action") when the ruleset names its
+    phases (:attr:`~game.rules.base.Presentation.phase_names`), else one per round ("Turn 12")."""
+    shown = presentation(game.rules)
+    word = ROUND_WORDS.get(shown.round_noun, ROUND_WORDS["round"])
+    out: list[dict] = []
+    for m in marks:
+        if not shown.phase_names and out and out[-1]["round"] == m["round"]:
+            continue
+        label = word % {"n": m["round"]} if m["round"] is not None else ""
+        if shown.phase_names and m["phase"]:
+            label = f"{label} · {pick(shown.phase_names.get(m['phase'], {}), lang, m['phase'])}"
+        out.append({**m, "label": label})
+    return out
 
 
 def replay_index(request: HttpRequest, pk: int) -> HttpResponse:
@@ -105,15 +119,7 @@ def replay_index(request: HttpRequest, pk: int) -> HttpResponse:
     opened = replay.is_open(game)
     if not opened and viewer is None:
         return _error("replay.players_only", 403)
-    word = _("Turn %(n)s") if game.ruleset == "duke" else _("Round %(n)s")
-    out = []
-    for m in replay.marks(game):
-        if game.ruleset == "duke" and out and out[-1]["round"] == m["round"]:
-            continue  # The Duke: one mark a turn
-        label = word % {"n": m["round"]} if m["round"] is not None else ""
-        if game.ruleset != "duke" and m["phase"]:
-            label = f"{label} · {PHASES.get(m['phase'], m['phase'])}"
-        out.append({**m, "label": label})
+    out = chapters(game, replay.marks(game), language_key())
     response = JsonResponse({"open": opened, "latest": game.version, "status": game.status, "marks": out})
     response["Cache-Control"] = "private, no-cache"
     response["Server-Timing"] = f"replay;dur={(time.perf_counter() - started) * 1000:.2f}"

@@ -16,7 +16,7 @@ from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from game.rules import get_ruleset
+from game.rules import DEFAULT_RULESET, get_ruleset
 
 from .lobbies import RANDOM, free_houses
 from .throttle import Throttle
@@ -178,7 +178,7 @@ class LobbyCreateForm(forms.Form):
 
     field_order = ["name", "players", "house"]
 
-    def __init__(self, *args, ruleset_id: str = "agot2", **kwargs) -> None:
+    def __init__(self, *args, ruleset_id: str = DEFAULT_RULESET, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.ruleset_id = ruleset_id
         rules = get_ruleset(ruleset_id)
@@ -206,7 +206,7 @@ class LobbyCreateForm(forms.Form):
         for key, default in rules.default_options.items():
             if isinstance(default, bool):
                 self.fields[key] = forms.BooleanField(
-                    label=option_label(key), help_text=option_help(key), required=False, initial=default
+                    label=option_label(ruleset_id, key), help_text=option_help(ruleset_id, key), required=False, initial=default
                 )
                 self.option_fields.append(key)
 

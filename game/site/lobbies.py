@@ -22,7 +22,7 @@ from game.live import clocks
 from game.live.notify import lobby_changed
 from game.models import Lobby, Seat
 from game.options import seat_words
-from game.rules import get_ruleset
+from game.rules import DEFAULT_RULESET, get_ruleset
 
 RANDOM = ""  #: the house value meaning "draw my house at the start"
 
@@ -55,7 +55,7 @@ def create_lobby(
     *,
     name: str,
     players: int,
-    ruleset: str = "agot2",
+    ruleset: str = DEFAULT_RULESET,
     options: Mapping[str, Any] | None = None,
     is_private: bool = False,
     password: str = "",

@@ -1,5 +1,5 @@
-"""What a game page asks the browser to fetch at once (issue 15: navigation to an interactive
-board under 1 s): every ES module the page's script and its ruleset's renderer will import, for
+"""What a game page asks the browser to fetch at once, so that it shows an interactive board
+within a second of the navigation: every ES module the page's script and its ruleset's renderer will import, for
 ``<link rel="modulepreload">`` (fetched in parallel while the HTML is parsed, instead of one
 round trip per level of imports), and the renderer's first fetches, for ``<link rel="preload">``.
 
@@ -20,17 +20,21 @@ from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.urls import reverse
 
+from game.rules.base import presentation
+
 _IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;"'`()]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""", re.M)
 
-#: what a ruleset's renderer fetches first, by language: ``ruleset -> fn(lang) -> [URL]`` (the
-#: exact URLs it asks for, so the browser uses the preloaded answers)
-FIRST_FETCHES = {
-    board: (lambda lang, board=board: [
+
+def board_fetches(board: str | None, lang: str) -> list[str]:
+    """What the screen of a game on the drawn ``board`` (:attr:`~game.rules.base.Presentation.board`)
+    fetches first in ``lang``: the board's SVG and data, at the exact URLs it asks for, so the
+    browser uses the preloaded answers. None (a screen that draws its own board): nothing."""
+    if board is None:
+        return []
+    return [
         reverse(f"board-{board}-svg") + "?lang=" + ("zh" if lang == "zh-hans" else "en"),
         reverse(f"board-{board}-data") + "?lang=" + ("zh-hans" if lang == "zh-hans" else "en"),
-    ])
-    for board in ("agot2", "agot1")
-}
+    ]
 
 
 def module_graph(*entries: str) -> list[str]:
@@ -79,18 +83,27 @@ def _resolve(importer: str, spec: str) -> str | None:
     return None
 
 
-#: a ruleset whose screen uses another ruleset's stylesheet (the 1st edition's screen is the 2nd's)
-STYLESHEET = {"agot1": "agot2"}
+#: the screen of a ruleset that names no renderer of its own: each decision's listed actions as
+#: buttons (:attr:`~game.rules.base.Presentation.renderer`)
+GENERIC_RENDERER = "js/rulesets/generic.js"
 
 
-def page_preloads(ruleset: str, lang: str, *entries: str) -> dict[str, list[str]]:
-    """``{"modules": [URL], "fetches": [URL], "styles": [URL]}`` for a game page of ``ruleset``
-    in ``lang`` whose scripts are ``entries`` (static paths): the modules' URLs, the renderer's
-    first fetches and the ruleset's stylesheet (``css/<ruleset>.css``, or the one it shares, when there is one, so the
-    board is styled at its first paint)."""
-    css = f"css/{STYLESHEET.get(ruleset, ruleset)}.css"
+def renderer_of(rules) -> str:
+    """The static path of ``rules``' game screen module: its presentation's ``renderer`` when
+    the static files hold it, else :data:`GENERIC_RENDERER`."""
+    path = presentation(rules).renderer
+    return path if path and finders.find(path) else GENERIC_RENDERER
+
+
+def page_preloads(rules, lang: str, *entries: str) -> dict[str, list[str]]:
+    """``{"modules": [URL], "fetches": [URL], "styles": [URL]}`` for a game page of the ruleset
+    ``rules`` in ``lang`` whose scripts are ``entries`` (static paths): the modules' URLs, the
+    renderer's first fetches and the ruleset's stylesheet, when there is one, so the board is
+    styled at its first paint (:class:`~game.rules.base.Presentation`)."""
+    shown = presentation(rules)
+    css = shown.stylesheet
     return {
         "modules": [static(p) for p in module_graph(*entries)],
-        "fetches": FIRST_FETCHES.get(ruleset, lambda lang: [])(lang),
-        "styles": [static(css)] if finders.find(css) else [],
+        "fetches": board_fetches(shown.board, lang),
+        "styles": [static(css)] if css and finders.find(css) else [],
     }

@@ -33,13 +33,13 @@ from django.views.decorators.http import require_POST
 from game.live import access, payloads, replay
 from game.live.seats import seat_of, seats_info
 from game.models import NAME_TAKEN, Game, Lobby, Profile, Seat, display_name, is_guest, language_key, name_key
-from game.options import ruleset_description, seat_words
+from game.options import game_choices, ruleset_description, seat_words
 from game.rules import REGISTRY, get_ruleset
 
 from . import lobbies, login_devices
 from .throttle import Throttle, client_ip, ip_bucket
 from .forms import ClaimForm, GuestForm, JoinForm, LobbyCreateForm, LoginForm, RegisterForm, wait_message
-from .preload import page_preloads
+from .preload import page_preloads, renderer_of
 
 User = get_user_model()
 TOO_MANY = 429  #: the HTTP status of a request refused by an abuse limit
@@ -90,7 +90,7 @@ def lobby_list(request: HttpRequest) -> HttpResponse:
             .annotate(filled=Count("seats"))
             .order_by("-created_at")[:50]
         )
-    return render(request, "game/lobby_list.html", {"open_lobbies": open_lobbies, "my_lobbies": mine})
+    return render(request, "game/lobby_list.html", {"open_lobbies": open_lobbies, "my_lobbies": mine, "games": game_choices()})
 
 
 def spectate_list(request: HttpRequest) -> HttpResponse:
@@ -213,10 +213,7 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
     status = 400 if request.method == "POST" else 200
     rules = get_ruleset(ruleset_id)
     key = language_key()
-    games = [
-        {"id": gid, "name": get_ruleset(gid).names[key], "url": f"{reverse('lobby_create')}?game={gid}", "current": gid == ruleset_id}
-        for gid in REGISTRY
-    ]
+    games = [{**g, "url": f"{reverse('lobby_create')}?game={g['id']}"} for g in game_choices(ruleset_id)]
     ctx = {"form": form, "ruleset_name": rules.names[key], "games": games,
            "description": ruleset_description(ruleset_id)}
     return render(request, "game/lobby_create.html", ctx, status=status)
@@ -441,12 +438,11 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
     (anonymous visitors too, for public games) watches as a spectator. The page's script
     (``static/js/live/play.js``) opens ``/ws/game/<id>/`` and mounts the ruleset's renderer.
 
-    For a quick first paint (issue 15) the page carries the viewer's first ``state`` message
+    For a quick first paint the page carries the viewer's first ``state`` message
     (``#game-state``: the very payload the socket sends that viewer, through the per-viewer
     view), or in replay mode its first step (``#replay-step``, as the step URL answers it), and
     asks the browser for every module and first fetch of the screen at once (:mod:`.preload`).
     It is never cached (it holds the viewer's hidden cards)."""
-    from django.contrib.staticfiles import finders
     from django.templatetags.static import static
 
     game = get_object_or_404(Game.objects.defer("snapshot").select_related("lobby"), pk=pk)
@@ -456,7 +452,7 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("private game")
     lang = language_key()
     seats = seats_info(game, lang)
-    renderer = f"js/rulesets/{game.ruleset}.js"
+    renderer = renderer_of(game.rules)
     ctx = {
         "game": game,
         "lobby": lobby,
@@ -467,7 +463,7 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
         "lang": lang,
         "ruleset_name": game.rules.names[lang],
         "config": {
-            "renderer": static(renderer) if finders.find(renderer) else "",
+            "renderer": static(renderer),
             "game": game.pk,
             "name": lobby.name,
             "ruleset": game.ruleset,
@@ -477,14 +473,14 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
             "socket": f"/ws/game/{game.pk}/",
         },
     }
-    from .archive import replay_config  # the replay mode (issue 18)
+    from .archive import replay_config  # the replay mode
 
     ctx["config"]["replay"] = ctx["replay"] = replay_config(request, game, viewer)
-    from . import webpush  # Web Push: the key a player's browser subscribes with (issue 14)
+    from . import webpush  # Web Push: the key a player's browser subscribes with
 
     if viewer is not None and webpush.enabled():
         ctx["config"]["push"] = {"key": webpush.public_key(), "subscribe": reverse("push_subscribe"), "worker": reverse("service_worker")}
-    ctx["preload"] = page_preloads(game.ruleset, lang, "js/live/play.js", *([renderer] if ctx["config"]["renderer"] else []), "js/topbar.js")
+    ctx["preload"] = page_preloads(game.rules, lang, "js/live/play.js", renderer, "js/topbar.js")
     ctx["first_state"] = ctx["first_step"] = None
     if ctx["replay"]["at"] is None:
         got = payloads.payload_text(game.pk, viewer, lang)

@@ -24,6 +24,7 @@ Modules, one job each (rulebook sections in their docstrings):
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping
 
 from ..base import Decision, IllegalAction
@@ -33,6 +34,10 @@ from .data import board
 from .edition import EDITIONS
 from .flow import apply as _apply
 from .flow import current_decisions
+from .legal import random_action
+from .log import areas as _log_areas
+from .log import describe as _describe
+from .presentation import PRESENTATIONS
 from .setup import new_game as _new_game
 from .state import State
 from .views import open_view as _open_view
@@ -57,6 +62,8 @@ class AgotRuleset:
         self.names = dict(ed.names)
         #: the options a lobby may set, with their defaults
         self.default_options: dict[str, Any] = dict(ed.default_options)
+        #: how the site presents this edition (:mod:`.presentation`)
+        self.presentation = PRESENTATIONS[ed.id]
         b = board(ed.id)
         self._houses_by_count = {int(n): list(v["houses"]) for n, v in b.setups["player_counts"].items()}
         self._seat_names = {h["id"]: {"en": h["name_en"], "zh-hans": h["name_zh"]} for h in b.houses.values()}
@@ -131,10 +138,30 @@ class AgotRuleset:
         return new
 
     def bot_action(self, state: State, actor: str, level: str, seed: int) -> Any:
-        """A legal action for ``actor`` by bot ``level`` (``"random"``, ``"basic"``); see :mod:`.bots`."""
+        """A legal action for ``actor`` by bot ``level`` (``"random"``, ``"basic"``); see :mod:`.bots`.
+        Should the level's choice be refused (a decision it does not know yet), a random legal
+        answer (:func:`.legal.random_action`), so a bot never stalls a game. Raises
+        ``IllegalAction("bot.no_decision")`` when ``actor`` has nothing to decide."""
         from .bots import bot_action
 
-        return bot_action(self, state, actor, level, seed)
+        try:
+            action = bot_action(self, state, actor, level, seed)
+            self.apply(state, actor, action)
+            return action
+        except (NotImplementedError, IllegalAction):
+            decision = next((d for d in current_decisions(state) if d.actor == actor), None)
+            if decision is None:
+                raise IllegalAction("bot.no_decision", "this seat has nothing to decide now", seat=actor) from None
+            return random_action(state, decision, random.Random(seed))
+
+    def describe(self, event: dict[str, Any], lang: str) -> str:
+        """The log's sentence of ``event`` in ``lang``, with this edition's names of areas and
+        cards (:func:`.log.describe`)."""
+        return _describe(event, lang, self.id)
+
+    def log_areas(self, event: dict[str, Any]) -> list[str]:
+        """The ids of the areas ``event`` names (:func:`.log.areas`)."""
+        return _log_areas(event, self.id)
 
 
 RULESET = AgotRuleset("agot2")

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ..base import Decision, IllegalAction
+from ..base import Decision, IllegalAction, Presentation
 from . import actions as A
 from . import engine as E
+from .log import describe as _describe
 from .position import SEATS
 from .state import State
 from .view import open_view as _open_view
@@ -28,6 +29,37 @@ class DukeRuleset:
     max_players = 2
     names = {"en": "The Duke", "zh-hans": "公爵战棋"}
     default_options: Mapping[str, Any] = dict(E.DEFAULT_OPTIONS)
+    #: how the site presents The Duke: its own screen (static/js/rulesets/duke.js), sides not
+    #: houses, turns not rounds (one replay chapter a turn), and short clocks (a game lasts minutes)
+    presentation = Presentation(
+        description={
+            "en": "A two-player duel of tiles that flip after each move, on a 6 x 6 board.",
+            "zh-hans": "双人对决：棋子每次行动后翻面，棋盘为6×6。",
+        },
+        option_text={
+            "mountain": {
+                "en": ("Mountain", "Terrain: a Mountain tile on a random empty square blocks paths and strikes."),
+                "zh-hans": ("山峦", "地形：山峦棋子放在随机的空格上，阻挡路径和攻击。"),
+            },
+            "dragon": {
+                "en": ("Dragon", "Terrain: the Dragon takes its own turn between the players' turns."),
+                "zh-hans": ("巨龙", "地形：巨龙在两位玩家的回合之间行动。"),
+            },
+            "duchess": {
+                "en": ("Duchess", "Enhanced tile in each bag: she can be summoned beside the Duke."),
+                "zh-hans": ("公爵夫人", "每个袋中加入强化棋子：她可应诏来到公爵身边。"),
+            },
+            "oracle": {
+                "en": ("Oracle", "Enhanced tile in each bag: Divination draws up to three tiles to choose from."),
+                "zh-hans": ("神使", "每个袋中加入强化棋子：预言可抽取至多三枚棋子以供选择。"),
+            },
+        },
+        seat_noun="side",
+        round_noun="turn",
+        time_controls=("live-10+5", "live-5+3", "live-30+10", "deadline-12h", "deadline-24h", "deadline-48h", "none"),
+        renderer="js/rulesets/duke.js",
+        stylesheet="css/duke.css",
+    )
 
     def seat_names(self) -> dict[str, dict[str, str]]:
         return {"light": {"en": "Light", "zh-hans": "浅色方"}, "dark": {"en": "Dark", "zh-hans": "深色方"}}
@@ -71,6 +103,10 @@ class DukeRuleset:
         one more public event, ``{"type": "note", "turn", "note": entry}``; nothing else changes.
         A note is no rule: it records what happened at the table (a time-out, a stand-in)."""
         return replace(state, events=state.events + ({"type": "note", "turn": state.turn, "note": dict(entry)},))
+
+    def describe(self, event: dict[str, Any], lang: str) -> str:
+        """The log's sentence of ``event`` in ``lang`` (:func:`.log.describe`)."""
+        return _describe(event, lang)
 
     def bot_action(self, state: State, actor: str, level: str, seed: int) -> Any:
         from .bots import bot_action
