@@ -8,11 +8,12 @@ class GameConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from .live import scheduler
+        from .live import bots, scheduler
         from .live.signals import game_committed, game_finished, game_forgotten
         from .site import notifications, ratings
 
         game_finished.connect(ratings.on_game_finished, dispatch_uid="gotweb-ratings")
+        game_committed.connect(bots.on_game_committed, dispatch_uid="gotweb-bots")
         game_committed.connect(notifications.on_game_committed, dispatch_uid="gotweb-notifications")
         game_forgotten.connect(notifications.on_game_forgotten, dispatch_uid="gotweb-notifications-forget")
         from django.db.models.signals import post_delete, post_save

@@ -6,7 +6,7 @@ channel-layer group ``bench-echo-<name>``; a text message received on any socket
 unchanged to the whole group with one ``group_send`` and each member sends it to its browser.
 That is the least work a push to N sockets through the same channel layer, served by the same
 daphne, can cost: no database, no session, no per-viewer payload (and, like the game's consumer,
-no idle hop to the database thread per message: :class:`~game.live.consumer.NoIdleDbHop`). The
+no idle hop to the database thread per message: :class:`~game.live.transport.NoIdleDbHop`). The
 live benchmark compares the game's action-to-every-socket latency with it.
 
 ``/ws/bench/hub-echo/<name>/`` is the same through the project's own fan-out (:mod:`game.live.hub`,
@@ -37,7 +37,7 @@ import tracemalloc
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path
 
-from game.live.consumer import NoIdleDbHop
+from game.live.transport import NoIdleDbHop
 from game.live.hub import hub
 
 

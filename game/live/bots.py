@@ -1,77 +1,29 @@
-"""Bot turns for live games: what a bot plays (``ruleset.bot_action``, with a fallback) and when
-(:func:`schedule_bots`, a thread of this process per game).
+"""When bots move in live games: after every commit of a game that has bots or stand-ins, a thread
+of this process lets the awaited bot act after ``settings.GAME_BOT_DELAY`` seconds
+(:func:`schedule_bots`, at most one waiting per game).
 
-Should a ruleset's bot answer with a move its rules refuse, or have no bot, one of the decision's
-listed ``options["actions"]`` is played when it lists them (The Duke lists every legal action).
-Bots only ever act through :func:`game.live.apply.bot_act`, the same path as people.
+The scheduling hangs off the commit signal (:func:`on_game_committed`, a receiver of
+:data:`game.live.signals.game_committed`, connected in ``game/apps.py``): a write never calls the
+bots itself. A bot plays through :func:`game.live.apply.bot_act`, the same locked path as people;
+what it plays is :mod:`game.live.bot_choice`.
 """
 
 from __future__ import annotations
 
 import logging
-import random
-import sys
 import threading
 import time
-from dataclasses import fields, is_dataclass
-from typing import Any
 
 from django.conf import settings
 from django.db import connections
 
-from game.rules import IllegalAction
+from game.models import Game
+
+from .apply import bot_act
+from .seats import bot_seats
 
 log = logging.getLogger(__name__)
 
-
-def choose(rules, state, actor: str, level: str, seed: int) -> Any:
-    """A legal action (typed, or a JSON object) for ``actor``; IllegalAction("bot.no_decision")
-    when ``actor`` has nothing to decide."""
-    decision = next((d for d in rules.pending(state) if d.actor == actor), None)
-    if decision is None:
-        raise IllegalAction("bot.no_decision", "this seat has nothing to decide now", seat=actor)
-    try:
-        action = rules.bot_action(state, actor, level, seed)
-        rules.apply(state, actor, action)  # a bot must never stall the game with a bad move
-        return action
-    except (NotImplementedError, IllegalAction):
-        return _fallback(rules, state, decision, random.Random(seed))
-
-
-def _fallback(rules, state, decision, rnd: random.Random) -> Any:
-    listed = decision.options.get("actions") if hasattr(decision.options, "get") else None
-    if listed:
-        return dict(rnd.choice(list(listed)))
-    raise IllegalAction("bot.no_fallback", "no bot can answer this decision", kind=decision.kind)
-
-
-def action_to_json(rules, action: Any) -> dict[str, Any]:
-    """The JSON object of ``action`` (a typed action or already a dict), checked by a round trip
-    through ``rules.parse_action``."""
-    if isinstance(action, dict):
-        return action
-    module = sys.modules.get(type(action).__module__)
-    for name in ("to_json", "action_to_json"):
-        fn = getattr(module, name, None)
-        if callable(fn):
-            data = fn(action)
-            if rules.parse_action(data) == action:
-                return data
-    data = _plain(action)
-    if rules.parse_action(data) != action:
-        raise ValueError(f"cannot serialise {action!r}")
-    return data
-
-
-def _plain(v: Any) -> Any:
-    if is_dataclass(v):
-        return {f.name: _plain(getattr(v, f.name)) for f in fields(v)}
-    if isinstance(v, (tuple, list)):
-        return [_plain(x) for x in v]
-    return v
-
-
-# --- bots in the background ------------------------------------------------------------------------
 _scheduled: set[int] = set()
 _threads: list[threading.Thread] = []
 _sched_lock = threading.Lock()
@@ -122,9 +74,7 @@ def schedule_bots(game_id: int, seed: int | None = None) -> None:
             threading.Event().wait(delay)
             with _sched_lock:
                 _scheduled.discard(game_id)
-            from .apply import bot_act  # the apply path imports this module
-
-            bot_act(game_id)
+            play(game_id)
         except Exception:
             log.exception("bot move failed in game %s", game_id)
         finally:
@@ -137,6 +87,26 @@ def schedule_bots(game_id: int, seed: int | None = None) -> None:
         _threads[:] = [x for x in _threads if x.is_alive()]
         _threads.append(t)
     t.start()
+
+
+def play(game_id: int) -> int | None:
+    """The awaited bot's move in ``game_id`` (:func:`game.live.apply.bot_act`), when the game has
+    a bot seat or a stand-in; a game of people only is remembered as such (:func:`remember_botless`)
+    and costs no lock. Returns the new version, or None."""
+    game = Game.objects.defer("snapshot").filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.RUNNING:
+        return None
+    if not bot_seats(game):  # the common case of a game of people: no lock taken
+        remember_botless(game.pk, game.seed)  # (no stand-in either: bot_seats counts them)
+        return None
+    return bot_act(game_id)
+
+
+def on_game_committed(sender, game: Game, **kwargs) -> None:
+    """A receiver of :data:`game.live.signals.game_committed`: a new game, or a move of one, is
+    committed; its bots are scheduled (a game with stand-ins skips the "no bots" cache: it may
+    predate the hand-over)."""
+    schedule_bots(game.pk, None if game.stand_ins else game.seed)
 
 
 def wait_for_bots(timeout: float = 10.0) -> None:

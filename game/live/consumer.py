@@ -3,18 +3,18 @@
 On connect it finds the viewer (the user's seat, or None for a spectator), joins the game's
 group through this process's hub (:mod:`game.live.hub`: one relay per process and game) and sends that
 viewer's full ``state``, its ``chat`` history and the ``seats`` status
-(stand-in bots, how long awaited seats have waited). It forwards ``act``, ``chat``, ``stand_in``,
-``take_back`` and ``vacation`` to :mod:`game.live` (apply, chat, stand-ins) and answers each with a
-``result`` (``my_games`` makes it follow the person's count of awaiting games for the header's
-badge, :meth:`GameConsumer.my_games`), publishing what they
-committed through the hub (:func:`published`); after every change (a ``game.changed`` group
+(stand-in bots, how long awaited seats have waited). It hands ``act``, ``chat``, ``stand_in``,
+``take_back`` and ``vacation`` to live play's one door for changes (:mod:`game.live.turn`) and
+answers each with a ``result`` (``my_games`` makes it follow the person's count of awaiting games
+for the header's badge, :meth:`GameConsumer.my_games`); after every change (a ``game.changed`` group
 message carrying the version) it sends the viewer's new ``state``,
 computed for that viewer by :func:`game.live.payloads.payload_text`, never the raw state.
 Bad input (too large, not JSON, unknown type, flooding) gets an ``error`` and the connection stays
-open. So does a failure of the server's own (:class:`Guarded`): an unexpected exception in a
+open. So does a failure of the server's own (:class:`~game.live.transport.Guarded`): an unexpected exception in a
 handler is answered ``server.error``, logged in one line, and the socket stays open; the hub lets
 go of the consumer however it ends. So does a fault of the services behind it: a database that
-cannot be reached refuses the message with ``server.unavailable`` (:class:`Unavailable`) and a
+cannot be reached refuses the message with ``server.unavailable``
+(:class:`game.live.turn.Unavailable`) and a
 push it could not read is retried until it can (:meth:`GameConsumer.catch_up`); a channel layer
 (Redis) that fails is the hub's to recover from, and a socket has no channel-layer channel of its
 own that could fail it.
@@ -31,27 +31,22 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from http.cookies import SimpleCookie
-from urllib.parse import parse_qs
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import InterfaceError, OperationalError
 from django.utils import translation
 
 from game.models import Game
 from game.rules import IllegalAction
-from game.rules.base import lang_key
 
-from . import apply, bots, chat, errors, jsontext, loopwrite, memory, notify, optimistic, payloads, stand_ins, writers
+from . import chat, errors, jsontext, memory, payloads, turn
 from .access import may_see
 from .hub import hub
 from .notify import game_group, user_group
-from .ratelimit import CappedSocket, RateLimited, TokenBucket, shared_limits, taken
+from .ratelimit import CappedSocket, TokenBucket, shared_limits, taken
 from .seats import awaiting_count, game_seat_status, seat_of
+from .transport import Guarded, NoIdleDbHop, nested_deeper, socket_language, valid_unicode
 
 log = logging.getLogger(__name__)
 
@@ -59,19 +54,9 @@ log = logging.getLogger(__name__)
 #: (a seat given to someone else: reconnect); 4429, too many sockets, is ratelimit.CLOSE_TOO_MANY
 CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_VIEWER_CHANGED = 4403, 4404, 4409
 
-#: the database errors that mean "cannot reach the database now" (a lost or refused connection)
-DB_DOWN = (OperationalError, InterfaceError)
 #: seconds between a socket's attempts to read a state it could not read (the last one repeats),
 #: and how long it keeps trying
 CATCH_UP_DELAYS, CATCH_UP_FOR = (0.5, 1.0, 2.0, 4.0), 600.0
-
-
-class Unavailable(IllegalAction):
-    """The database could not be reached: the message was not carried out (``server.unavailable``;
-    the client may send it again). Raised by :func:`published`."""
-
-    def __init__(self) -> None:
-        super().__init__("server.unavailable", "The server cannot reach its database right now.")
 
 
 def _setting(name: str, default):
@@ -91,77 +76,6 @@ def _admission(game_id: int, user, session) -> tuple[int | None, str | None, Gam
     return None, seat_of(game, user), game
 
 
-def socket_language(scope) -> str:
-    """``?lang=`` of the socket URL, else the language cookie, else English."""
-    qs = parse_qs((scope.get("query_string") or b"").decode("latin-1"))
-    lang = (qs.get("lang") or [""])[0]
-    if not lang:
-        for name, value in scope.get("headers", []):
-            if name == b"cookie":
-                cookie = SimpleCookie()
-                try:
-                    cookie.load(value.decode("latin-1"))
-                except Exception:
-                    continue
-                morsel = cookie.get(settings.LANGUAGE_COOKIE_NAME)
-                if morsel:
-                    lang = morsel.value
-    return lang_key(lang)
-
-
-def _nested_deeper(text: str, msg, limit: int) -> bool:
-    """Whether the decoded message ``msg`` (of JSON ``text``) nests objects and lists more than
-    ``limit`` deep (``{}`` is 1 deep). A loop, not a recursion; and only a text with more than
-    ``limit`` brackets is walked at all."""
-    if text.count("[") + text.count("{") <= limit:
-        return False
-    todo = [(msg, 1)]
-    while todo:
-        node, depth = todo.pop()
-        if depth > limit:
-            return True
-        for child in node.values() if isinstance(node, dict) else node:
-            if isinstance(child, (dict, list)):
-                todo.append((child, depth + 1))
-    return False
-
-
-def _valid_unicode(text: str, msg) -> bool:
-    """False when the JSON escapes of ``text`` decode to lone surrogates (``"\\ud800"``): such
-    strings cannot be stored (SQLite, PostgreSQL) nor sent back as UTF-8 (an error echoing them)."""
-    if "\\u" not in text:
-        return True
-    try:
-        json.dumps(msg, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-async def published(fn, *args):
-    """``fn(*args)`` (a call of the apply path, chat or stand-ins) in a writer thread
-    (:mod:`game.live.writers`), with the group messages
-    of what it committed held (:func:`game.live.notify.held`), then published through this process's
-    hub, which hands them to its own sockets at once. Returns what ``fn`` returns; what it raises
-    propagates, and then nothing was committed or published. A database that cannot be reached
-    raises :class:`Unavailable` (whose transaction was rolled back by PostgreSQL, except when the
-    connection broke during the ``COMMIT`` itself: the next ``state`` shows which)."""
-
-    def run():
-        with notify.held() as messages:
-            return fn(*args), messages
-
-    try:
-        result, messages = await writers.in_writer(run)()
-    except DB_DOWN as exc:
-        log.warning("live: database unavailable for %s: %r", getattr(fn, "__name__", fn), exc)
-        raise Unavailable() from exc
-    h = hub()
-    for group, message in messages:
-        await h.publish(group, message)
-    return result
-
-
 _last_seats: tuple[dict, str] | None = None
 
 
@@ -175,143 +89,6 @@ def _seats_json(seats: dict) -> str:
     text = jsontext.dumps(seats)
     _last_seats = (seats, text)
     return text
-
-
-class NoIdleDbHop:
-    """A consumer mixin: dispatch a message straight to its handler.
-
-    Channels' own ``dispatch`` first awaits ``aclose_old_connections()``, a hop to the single
-    database worker thread, for every message of every consumer: 26 hops queued behind each other
-    for one game push to 26 sockets. A consumer that touches the database only through
-    ``database_sync_to_async`` (which closes old connections before and after each call, in the
-    thread that owns them) does not need it.
-    """
-
-    async def dispatch(self, message) -> None:
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
-
-
-def _one_line(text: str, limit: int = 200) -> str:
-    """``text`` escaped as in a Python repr (no line breaks), cut to ``limit`` characters."""
-    text = repr(text)[1:-1]
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-def log_failure(consumer, what: str, exc: BaseException, note: str = "") -> None:
-    """One ERROR line for an unexpected exception in a consumer, with no traceback: the socket's
-    path and user id, ``what`` it was handling (a message type), the exception's type and message
-    (escaped, at most 200 characters), where it was raised (the innermost frame's file, line and
-    function) and ``note``. (A RecursionError's traceback alone is ~100 KiB of log.)"""
-    tb = exc.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    where = "?"
-    if tb is not None:
-        code = tb.tb_frame.f_code
-        where = f"{'/'.join(code.co_filename.split('/')[-3:])}:{tb.tb_lineno} in {code.co_name}"
-    try:
-        message = str(exc)
-    except Exception:
-        message = "<unprintable>"
-    scope = getattr(consumer, "scope", None) or {}
-    try:
-        user = scope.get("user")
-        uid = user.pk if user is not None and user.is_authenticated else None
-    except Exception:  # a scope user not resolved yet
-        uid = None
-    log.error(
-        "%s %s (user %s): %s failed: %s: %s (at %s)%s",
-        type(consumer).__name__, _one_line(str(scope.get("path", "?")), 80), uid, _one_line(what, 40),
-        type(exc).__name__, _one_line(message), where, note, exc_info=False,
-    )
-
-
-class Guarded:
-    """A consumer mixin: no exception of the server's own ends a socket, floods the log or leaves
-    the consumer behind.
-
-    * An exception that a handler did not expect (a bug, a database that is down) is answered
-      with the code ``server.error`` (:meth:`answer_failure`) and logged in one ERROR line
-      (:func:`log_failure`), and the socket stays open. A failed ``websocket.connect`` closes
-      the socket with code 4500 (the browser retries); a failed ``websocket.disconnect`` still
-      stops the consumer; a failed group message is only logged.
-    * :meth:`release` (leave the hub or the groups) runs once: as soon as the browser's
-      disconnect arrives, and otherwise in a ``finally`` when the consumer ends, however it ends
-      (a failure that escapes: the channel layer's receive, cancellation), so the process keeps
-      no dead consumer. (Leaving does not belong in ``disconnect``, which a consumer that dies
-      never reaches.)
-
-    Channels' ``StopConsumer`` passes through. A consumer handles a message it has read through
-    :meth:`guarded` to answer a failure with that message's ``id``.
-    """
-
-    async def __call__(self, scope, receive, send) -> None:
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            await self._release_once()
-
-    async def _release_once(self) -> None:
-        if getattr(self, "_released", False):
-            return
-        self._released = True
-        try:
-            await self.release()
-        except Exception as exc:
-            log_failure(self, "release", exc)
-
-    async def dispatch(self, message) -> None:
-        if message.get("type") == "websocket.disconnect":
-            await self._release_once()
-        try:
-            await super().dispatch(message)
-        except StopConsumer:
-            raise
-        except Exception as exc:
-            kind = message.get("type", "?")
-            if kind == "websocket.disconnect":
-                log_failure(self, kind, exc)
-                raise StopConsumer() from None
-            if kind == "websocket.connect":
-                await self.failed(kind, exc, self.close(code=4500))
-            elif kind == "websocket.receive":
-                await self.failed(kind, exc, self.answer_failure(None, None))
-            else:
-                await self.failed(kind, exc)
-
-    async def guarded(self, kind: str, request_id, handler, *args) -> None:
-        """``await handler(*args)``: the handling of a message of type ``kind`` that was read, so a
-        failure is answered with its ``request_id``."""
-        try:
-            await handler(*args)
-        except Exception as exc:
-            await self.failed(kind, exc, self.answer_failure(kind, request_id))
-
-    async def failed(self, what: str, exc: Exception, answer=None) -> None:
-        """Await ``answer`` (a coroutine telling the browser, or None), then log ``exc`` in one line."""
-        note = ""
-        if answer is not None:
-            try:
-                await answer
-            except Exception as again:
-                note = f"; the answer failed too: {type(again).__name__}"
-        log_failure(self, what, exc, note)
-
-    async def answer_failure(self, kind: str | None, request_id) -> None:
-        """Tell the browser that its message of type ``kind`` (None: not read yet) failed: an
-        ``error`` with the code ``server.error`` echoing ``request_id``."""
-        with translation.override(self.failure_language()):
-            err = errors.translate("server.error")
-        await self.send(text_data=json.dumps({"type": "error", "id": request_id, "error": err}, ensure_ascii=False))
-
-    def failure_language(self) -> str:
-        return getattr(self, "lang", None) or socket_language(getattr(self, "scope", None) or {})
-
-    async def release(self) -> None:
-        """Leave what the consumer joined (the hub, channel-layer groups)."""
 
 
 class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
@@ -341,15 +118,13 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         await hub().join(self.group, self)
         memory.hold(self.game_id)  # the game's states stay in this process while a socket watches
         self.holding = True
-        # the row and seat just read: this player's first act here can be written optimistically
-        optimistic.learn(game, getattr(self.user, "pk", None), viewer)
+        turn.joined(game, getattr(self.user, "pk", None), viewer)
         await self.accept()
         self.seats_version = -1
         await self.push_state()
         history = await database_sync_to_async(chat.chat_history)(self.game_id, self.viewer)
         await self.send_json({"type": "chat", "messages": history, "history": True})
         await self.push_seats()
-        await database_sync_to_async(bots.schedule_bots)(self.game_id)
 
     async def release(self) -> None:
         """Stop catching up, leave the hub and let go of the game (:mod:`game.live.memory`):
@@ -429,8 +204,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         if (
             not isinstance(msg, dict)
             or not isinstance(msg.get("type"), str)
-            or _nested_deeper(text_data, msg, _setting("LIVE_MAX_DEPTH", 32))
-            or not _valid_unicode(text_data, msg)
+            or nested_deeper(text_data, msg, _setting("LIVE_MAX_DEPTH", 32))
+            or not valid_unicode(text_data, msg)
         ):
             await self.send_error("message.malformed")
             return
@@ -464,7 +239,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             return
         try:
             await self.push_state()
-        except DB_DOWN:
+        except turn.DB_DOWN:
             await self.send_error("server.unavailable", rid)
 
     async def answer_failure(self, kind: str | None, request_id) -> None:
@@ -497,43 +272,13 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
                 await self.reply(rid, errors.translate("message.malformed"))
             return
         try:
-            v = await self.write_act(msg.get("action"), version)
-        except apply.StaleVersion as exc:
-            await self.reply(rid, self.translated(exc))
-            await self.push_state()  # resync
+            v = await turn.submit(self.requests, self.game_id, self.user, msg.get("action"), version)
         except IllegalAction as exc:
             await self.reply(rid, self.translated(exc))
+            if exc.code == "version.stale":
+                await self.push_state()  # resync
         else:
             await self.reply(rid, version=v)
-
-    async def write_act(self, action, version: int | None) -> int:
-        """Count the owner's shared budget and write the act; returns the new version. On
-        PostgreSQL both are awaited on the event loop and the optimistic write runs there
-        (:mod:`game.live.loopwrite`), the locked path in a writer thread; elsewhere all of it in
-        the act's one thread call. Raises IllegalAction (``rate_limited``, the apply path's)."""
-        if not loopwrite.enabled():
-            return await published(self.requests.guard, apply.act, self.game_id, self.user, action, version)
-
-        async def write() -> tuple[bool, int | None]:
-            counted, v, messages = await loopwrite.act(self.requests, self.game_id, self.user, action, version)
-            h = hub()
-            for group, message in messages:
-                await h.publish(group, message)
-            return counted, v
-
-        try:  # shielded: a written act is told to the game's sockets even if this socket goes away
-            counted, v = await asyncio.shield(write())
-        except DB_DOWN as exc:
-            log.warning("live: database unavailable for an act: %r", exc)
-            raise Unavailable() from exc
-        if not counted:
-            raise RateLimited()
-        if v is None:  # the optimistic write was tried on the loop: under the lock at once
-            return await published(self._act_locked, action, version)
-        return v
-
-    def _act_locked(self, action, version: int | None) -> int:
-        return apply.act(self.game_id, self.user, action, version, optimistic_first=False)
 
     async def chat(self, rid, msg) -> None:
         if not self.chat_bucket.take():
@@ -541,7 +286,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
                 await self.reply(rid, errors.translate("rate_limited"))
             return
         try:
-            line = await published(self.chat_limit.guard, chat.post_chat, self.game_id, self.user, msg.get("channel"), msg.get("text"), msg.get("to"))
+            line = await turn.post_chat(self.chat_limit, self.game_id, self.user, msg.get("channel"), msg.get("text"), msg.get("to"))
         except IllegalAction as exc:
             await self.reply(rid, self.translated(exc))
         else:
@@ -550,11 +295,11 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
     async def stand_in(self, rid, kind: str, msg) -> None:
         try:
             if kind == "stand_in":
-                await published(self.requests.guard, stand_ins.hand_to_bot, self.game_id, self.user, msg.get("seat"))
+                await turn.hand_to_bot(self.requests, self.game_id, self.user, msg.get("seat"))
             elif kind == "vacation":
-                await published(self.requests.guard, stand_ins.set_vacation, self.game_id, self.user, msg.get("on"))
+                await turn.set_vacation(self.requests, self.game_id, self.user, msg.get("on"))
             else:
-                await published(self.requests.guard, stand_ins.take_back, self.game_id, self.user)
+                await turn.take_back(self.requests, self.game_id, self.user)
         except IllegalAction as exc:
             await self.reply(rid, self.translated(exc))
         else:
@@ -587,7 +332,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             self.seats_version = version
         try:
             sent = version > self.sent_version and await self.push_state(version, seats)
-        except DB_DOWN:  # this version was not read: the socket catches up when it can be
+        except turn.DB_DOWN:  # this version was not read: the socket catches up when it can be
             self.catch_up()
             return
         if seats is not None and not sent:
@@ -616,7 +361,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
                     await self.push_state(got[0])
                 await self.push_seats()
                 return
-            except DB_DOWN as exc:
+            except turn.DB_DOWN as exc:
                 if loop.time() >= end:
                     log.warning("live: game %s socket gave up catching up: %r", self.game_id, exc)
                     return
@@ -631,7 +376,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         changed (a hint; counted again here)."""
         try:
             await self.push_my_games(changed=True)
-        except DB_DOWN:  # the next hint, or the page's next my_games, tells it
+        except turn.DB_DOWN:  # the next hint, or the page's next my_games, tells it
             pass
 
     async def game_viewers(self, event) -> None:

@@ -3,7 +3,7 @@
 A game costs a server process memory only while sockets of that process watch it: its latest
 states (:data:`game.live.snapshots.CACHE`), the payloads made from them
 (:mod:`game.live.payloads`), the row and seats its optimistic write remembers
-(:mod:`game.live.optimistic`) and what the site's followers keep (:data:`game.live.signals.game_forgotten`).
+(:mod:`game.live.rows`) and what the site's followers keep (:data:`game.live.signals.game_forgotten`).
 Each game socket holds its game from its connect (:func:`hold`) until it ends (:func:`let_go`);
 when the last one of this process lets go, all of it is forgotten at once, and a socket that
 comes back later reads the state again from the snapshot and the log. A game that no socket of a
@@ -17,7 +17,7 @@ import logging
 
 from game.models import Game
 
-from . import bots, optimistic, payloads, signals, snapshots
+from . import bots, payloads, rows, signals, snapshots
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ def forget(game_id: int) -> None:
     """Drop everything this process keeps of ``game_id`` (never raises)."""
     snapshots.CACHE.drop(game_id)
     payloads.forget(game_id)
-    optimistic.forget(game_id)
+    rows.forget(game_id)
     bots.forget_botless(game_id)
     try:
         signals.game_forgotten.send(sender=Game, game_id=game_id)
@@ -56,6 +56,5 @@ def held_games() -> dict[str, int]:
         "states": len(snapshots.CACHE.games()),
         "payloads": games(payloads.PAYLOADS.items),
         "shared_views": games(payloads._SHARED_TEXT),
-        "rows": games(optimistic._LAST_ROW),
-        "seats": games(optimistic._SEAT_OF),
+        **rows.counts(),
     }

@@ -1,9 +1,9 @@
 """The optimistic write of an act on PostgreSQL: when this process committed a game's last
 version (or read it when a socket was admitted), its next act is applied to the cached state and
 written by one compare-and-swap statement in autocommit (:func:`act`), with no lock and one round
-trip; any doubt sends it to the locked path of :func:`game.live.apply.act`. Its memory of rows
-and seats is per process and bounded (:data:`_REMEMBER_MAX`); :mod:`game.live.memory` forgets a
-game with its last socket.
+trip; any doubt sends it to the locked path (:func:`game.live.apply.act`). What it remembers of
+rows and seats is :mod:`game.live.rows`; what it shares with the locked path is
+:mod:`game.live.moves`.
 """
 
 from __future__ import annotations
@@ -16,57 +16,7 @@ from django.utils import timezone
 from game.models import Action, Game, Seat
 from game.rules import IllegalAction
 
-from . import apply, clocks, snapshots
-
-#: ``game id -> the fields of its row`` as this process last committed or read them
-#: (:func:`remember`, :func:`learn`)
-_LAST_ROW: dict[int, dict[str, Any]] = {}
-#: ``(game id, user id) -> seat``, learnt by a socket's admission or a locked act. Players do not
-#: change seats once a game has started, but a moderator may give a seat to someone else (the
-#: admin): so this is only a guess, which the compare-and-swap checks against the seat rows
-#: (:func:`plan`)
-_SEAT_OF: dict[tuple[int, int], str] = {}
-_ROW_FIELDS = (
-    "id", "lobby_id", "ruleset", "players", "options", "seed", "version", "status", "awaited_since", "stand_ins", "decisions_since",
-    "time_control", "clocks", "deadline",
-)
-_REMEMBER_MAX = 4096  # entries of each; past it they are forgotten at once (a locked act refills)
-
-
-def remember(game: Game) -> None:
-    """Keep the row of ``game`` (as committed by this process, or as read: :func:`learn`) for
-    the next :func:`plan`."""
-    if len(_LAST_ROW) >= _REMEMBER_MAX:
-        _LAST_ROW.clear()
-    _LAST_ROW[game.pk] = {f: getattr(game, f) for f in _ROW_FIELDS}
-
-
-def forget(game_id: int) -> None:
-    """Drop the remembered row and seats of ``game_id`` (:mod:`game.live.memory`): its next act
-    takes the locked path once."""
-    _LAST_ROW.pop(game_id, None)
-    for key in [k for k in list(_SEAT_OF) if k[0] == game_id]:
-        _SEAT_OF.pop(key, None)
-
-
-def remember_seat(game_id: int, user_id: int, seat: str) -> None:
-    if len(_SEAT_OF) >= _REMEMBER_MAX:
-        _SEAT_OF.clear()
-    _SEAT_OF[(game_id, user_id)] = seat
-
-
-def learn(game: Game, user_id: int | None, seat: str | None) -> None:
-    """What a socket's admission read (``game``'s row in one query, the seat ``user_id`` plays
-    there or None), kept for the first :func:`plan` of this process: without it a player's first
-    act here would take the locked path only to learn them. The row is kept unless this process
-    remembers a newer one (an act committed here meanwhile); either guess is checked by the
-    compare-and-swap, so a row or seat changed since costs one locked act, as before."""
-    known = _LAST_ROW.get(game.pk)
-    if known is None or known["version"] < game.version:
-        remember(game)
-    if seat is not None and user_id is not None:
-        remember_seat(game.pk, user_id, seat)
-
+from . import clocks, moves, rows, snapshots
 
 class Plan:
     """An act made ready for its compare-and-swap statement (:func:`plan`): ``sql`` and ``params``
@@ -81,14 +31,14 @@ class Plan:
 
     def written(self, ok: bool) -> int | None:
         """After the statement: with ``ok`` (one row) the commit's follow-up
-        (:func:`game.live.apply._committed`: state cached, row remembered, group told) and the new
-        version; else the row and seat are forgotten and None sends the act to the locked path."""
+        (:func:`game.live.moves.committed`: state cached, row remembered, group and followers
+        told) and the new version; else the row and seat are forgotten and None sends the act to
+        the locked path."""
         game = self.game
         if not ok:
-            _LAST_ROW.pop(game.pk, None)
-            _SEAT_OF.pop((game.pk, self.user_id), None)
+            rows.doubt(game.pk, self.user_id)
             return None
-        apply._committed(game, self.new)  # committed already: no transaction is open
+        moves.committed(game, self.new)  # committed already: no transaction is open
         return game.version
 
 
@@ -119,8 +69,8 @@ def plan(game_id: int, user, data: Any, version: int | None, db=connection) -> P
     changed and writes nothing."""
     if db.vendor != "postgresql" or db.in_atomic_block or not isinstance(data, dict):
         return None
-    row = _LAST_ROW.get(game_id)
-    actor = _SEAT_OF.get((game_id, getattr(user, "pk", None)))
+    row = rows.row(game_id)
+    actor = rows.seat(game_id, getattr(user, "pk", None))
     if row is None or actor is None or row["status"] != Game.Status.RUNNING:
         return None
     game = Game(**row)
@@ -129,19 +79,19 @@ def plan(game_id: int, user, data: Any, version: int | None, db=connection) -> P
         return None
     rules = game.rules
     try:
-        apply._check_version(game, rules, state, actor, version)
-        new = rules.apply(state, actor, apply.client_action(rules, data))
+        moves.check_version(game, rules, state, actor, version)
+        new = rules.apply(state, actor, moves.client_action(rules, data))
     except IllegalAction:
         return None
     v = game.version + 1
     if rules.result(new) is not None or v % snapshots.snapshot_every() == 0:
         return None
-    awaited = apply._awaited_since(rules, new, actor, game.awaited_since)
-    decided = apply._decisions_since(rules, state, new, v, game.decisions_since)
+    awaited = moves.awaited_since(rules, new, actor, game.awaited_since)
+    decided = moves.decisions_since(rules, state, new, v, game.decisions_since)
     old_clocks, old_stand_ins = game.clocks, game.stand_ins
     if clocks.timed(game.time_control):
         game.awaited_since, before = awaited, game.awaited_since or {}
-        if apply._clock_hook(game, before, actor, True) != ["clocks", "deadline"]:
+        if moves.clock_hook(game, before, actor, True) != ["clocks", "deadline"]:
             return None  # a stand-in handed back: the locked path
         game.awaited_since = before
     q, field = db.ops.quote_name, Game._meta.get_field
@@ -156,7 +106,7 @@ def plan(game_id: int, user, data: Any, version: int | None, db=connection) -> P
         f" AND EXISTS (SELECT 1 FROM {seats} s WHERE s.{q('lobby_id')} = {games}.{q('lobby_id')}"
         f" AND s.{q('user_id')} = %s AND s.{q('house')} = %s AND s.{q('bot')} = '')"
         f" RETURNING {q('id')})"
-        f" {apply._insert_action(db)} SELECT {q('id')}, %s, %s, %s, %s, %s FROM g"
+        f" {moves.insert_action(db)} SELECT {q('id')}, %s, %s, %s, %s, %s FROM g"
     )
     params = [
         v, prep("awaited_since", awaited), prep("decisions_since", decided),

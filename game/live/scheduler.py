@@ -42,7 +42,8 @@ from django.db import close_old_connections, connections, transaction
 from game.models import Game
 
 from . import clocks
-from .apply import _when, bot_act, rescue_after
+from .apply import bot_act
+from .moves import as_datetime, rescue_after
 from .stand_ins import fire_due
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,7 @@ def fire_game(game_id: int, now: float | None = None) -> list[tuple[str, str]]:
             # no clock due: an overdue bot or stand-in move (or a deadline from older arithmetic)
             awaited = (game.awaited_since or {}).keys()
             deadline = clocks.with_rescue(game.clocks or {}, game.stand_ins or {}, awaited, now, rescue_after())
-            game.deadline = _when(deadline)
+            game.deadline = as_datetime(deadline)
             game.save(update_fields=["deadline"])
             rescue = any(s not in (game.clocks or {}) or s in (game.stand_ins or {}) for s in awaited)
             if rescue:

@@ -19,7 +19,8 @@ from game.models import Game, Seat
 from game.rules import IllegalAction
 
 from . import bots, clocks, notes
-from .apply import _locked, _when, note_locked, rescue_after
+from .apply import locked_game, note_locked
+from .moves import as_datetime, rescue_after
 from .seats import STAND_IN_LEVEL, away_after, seat_of, seat_status
 
 
@@ -30,7 +31,7 @@ def _settle(game: Game, now: float, fresh=()) -> list[str]:
         return []
     awaited = (game.awaited_since or {}).keys()
     game.clocks = clocks.settle(game.time_control, game.clocks or {}, awaited=awaited, stand_ins=game.stand_ins or {}, now=now, fresh=fresh)
-    game.deadline = _when(clocks.with_rescue(game.clocks, game.stand_ins or {}, awaited, now, rescue_after()))
+    game.deadline = as_datetime(clocks.with_rescue(game.clocks, game.stand_ins or {}, awaited, now, rescue_after()))
     return ["clocks", "deadline"]
 
 
@@ -38,7 +39,7 @@ def _my_seat_locked(game_id: int, user, code: str, message: str) -> tuple[Game, 
     """Inside a transaction: the running game ``game_id``, its row locked, and ``user``'s seat in
     it. Raises IllegalAction ``game.not_found``, ``game.over``, or ``code`` (with ``message``)
     when ``user`` has no seat."""
-    game = _locked(game_id)
+    game = locked_game(game_id)
     if game.status != Game.Status.RUNNING:
         raise IllegalAction("game.over", "The game is over.")
     me = seat_of(game, user)

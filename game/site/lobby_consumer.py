@@ -18,7 +18,7 @@ connection's rate, or a ``sync`` over its owner's shared budget, ``rate_limited`
 A failure of the server's own is answered
 ``{"type": "error", "id": null, "error": {"code": "server.error", ...}}`` and logged in one line, and
 the socket stays open; the consumer leaves its group however it ends
-(:class:`game.live.consumer.Guarded`).
+(:class:`game.live.transport.Guarded`).
 Both join their group through the process's hub (:mod:`game.live.hub`), like the game's sockets:
 one relay per process and group, whose membership the hub renews before the channel layer's
 ``group_expiry`` ends it (so a lobby page left open for days keeps its pushes) and restores after
@@ -38,7 +38,7 @@ from django.utils import translation
 
 from game.live import errors
 from game.live.access import may_see
-from game.live.consumer import Guarded, socket_language
+from game.live.transport import Guarded, socket_language
 from game.live.hub import hub
 from game.live.notify import LOBBY_LIST_GROUP, lobby_group, user_group
 from game.live.ratelimit import CappedSocket, TokenBucket, shared_limits, taken

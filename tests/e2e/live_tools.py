@@ -84,13 +84,13 @@ def replay(db_url: str, game_id: int):
 def legal_move(db_url: str, game_id: int, only: set[str] | None = None, seed: int = 0):
     """``(actor, JSON action, version)`` answering the first pending decision (of a seat in
     ``only``), or None when none is awaited."""
-    from game.live import bots
+    from game.live import bot_choice
 
     rules, state, version = replay(db_url, game_id)
     for d in rules.pending(state):
         if only is None or d.actor in only:
-            action = bots._fallback(rules, state, d, random.Random(seed + version))
-            return d.actor, bots.action_to_json(rules, action), version
+            action = bot_choice._fallback(rules, state, d, random.Random(seed + version))
+            return d.actor, bot_choice.action_to_json(rules, action), version
     return None
 
 

@@ -8,7 +8,7 @@ numbers of 5,000 digits, strings of every Unicode plane, lone surrogates as esca
 Each message's answer is predicted by the same model (pure engine + docs/protocol.md); the
 server's default rate limit is on, so the messages are paced to stay under it. No socket is
 closed by the stream; afterwards every socket still answers, the server logged no traceback and
-no failure of a consumer (one line each, :func:`game.live.consumer.log_failure`), the stored log
+no failure of a consumer (one line each, :func:`game.live.transport.log_failure`), the stored log
 is exactly the accepted actions, a frame over daphne's 1 MiB limit closes only its own socket,
 and once every socket has closed the process's hub holds as many consumers as before
 (``/ws/bench/hub-count/``, routed with ``GOTWEB_BENCH=1``).
@@ -33,7 +33,7 @@ pytestmark = pytest.mark.e2e
 
 MESSAGES = 300
 PACE = 50
-#: a line of game.live.consumer.log_failure: "<Consumer> <path> (user <id>): <what> failed: <exception>"
+#: a line of game.live.transport.log_failure: "<Consumer> <path> (user <id>): <what> failed: <exception>"
 FAILURE_LINE = re.compile(r"^\w+ /ws/\S* \(user \S+\): .* failed: ", re.M)
 
 

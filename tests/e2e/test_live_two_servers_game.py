@@ -110,7 +110,7 @@ class Peer:
 
 
 def test_a_round_across_two_processes(two_servers_db):
-    from game.live import bots
+    from game.live import bot_choice
     from game.rules.agot import RULESET
 
     db_url, env, (a, b) = two_servers_db
@@ -142,7 +142,7 @@ def test_a_round_across_two_processes(two_servers_db):
             batch = [d for d in pending if d.simultaneous] or [pending[0]]
             bid_batches += any(d.kind == "bid" for d in batch)
             actions = {
-                d.actor: bots.action_to_json(RULESET, RULESET.bot_action(model, d.actor, LEVELS[d.actor], v * 7 + i))
+                d.actor: bot_choice.action_to_json(RULESET, RULESET.bot_action(model, d.actor, LEVELS[d.actor], v * 7 + i))
                 for i, d in enumerate(batch)
             }
 

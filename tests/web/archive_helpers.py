@@ -4,7 +4,7 @@ bot's choice."""
 
 from __future__ import annotations
 
-from game.live import apply, bots, snapshots
+from game.live import apply, bot_choice, bots, snapshots
 from game.models import Game
 
 
@@ -17,8 +17,8 @@ def next_move(game_id: int, salt: int = 0):
     if not pending:
         return None
     actor = pending[0].actor
-    action = bots.choose(rules, state, actor, "basic", game.version + salt)
-    return actor, bots.action_to_json(rules, action), game.version
+    action = bot_choice.choose(rules, state, actor, "basic", game.version + salt)
+    return actor, bot_choice.action_to_json(rules, action), game.version
 
 
 def play_to_end(game_id: int, users: dict, salt: int = 0, limit: int = 3000) -> Game:

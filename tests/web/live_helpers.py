@@ -53,7 +53,7 @@ async def connect(application, game_id: int, user=None, lang: str = "en", first:
 
 def legal_json(game_id: int, actor: str, seed: int = 1) -> dict:
     """A legal JSON action for ``actor``'s pending decision in the game's current state."""
-    from game.live import bots, snapshots
+    from game.live import bot_choice, snapshots
     from game.models import Game
     from game.rules.agot.legal import random_action
 
@@ -61,7 +61,7 @@ def legal_json(game_id: int, actor: str, seed: int = 1) -> dict:
     rules = game.rules
     state = snapshots.state_at(game)
     decision = next(d for d in rules.pending(state) if d.actor == actor)
-    return bots.action_to_json(rules, random_action(state, decision, random.Random(seed)))
+    return bot_choice.action_to_json(rules, random_action(state, decision, random.Random(seed)))
 
 
 async def drain(ws, timeout: float = 0.3) -> list[dict]:

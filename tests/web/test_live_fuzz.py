@@ -388,7 +388,7 @@ class Fuzzer:
         """A legal JSON action answering ``seat``'s pending decision (None if it has none); one
         that does not end the game when there is one, so the stream goes on reaching the rules
         (a random game of The Duke is soon over otherwise)."""
-        from game.live import bots
+        from game.live import bot_choice
 
         m = self.model
         d = next((d for d in m.rules.pending(m.state) if seat is None or d.actor == seat), None)
@@ -400,7 +400,7 @@ class Fuzzer:
         else:
             from game.rules.agot.legal import random_action
 
-            candidates = (bots.action_to_json(m.rules, random_action(m.state, d, rnd)) for _ in range(5))
+            candidates = (bot_choice.action_to_json(m.rules, random_action(m.state, d, rnd)) for _ in range(5))
         for action in candidates:
             if m.rules.result(m.rules.apply(m.state, d.actor, m.rules.parse_action(action))) is None:
                 break

@@ -12,7 +12,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from game.live import loopwrite, notify, optimistic, ratelimit, snapshots, writers
+from game.live import loopwrite, notify, optimistic, ratelimit, rows, snapshots, writers
 from game.models import Action, Game
 from game.site import notifications
 
@@ -26,8 +26,8 @@ def _fresh(settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     settings.LIVE_LOOP_WRITES = True
     snapshots.CACHE.clear()
-    optimistic._LAST_ROW.clear()
-    optimistic._SEAT_OF.clear()
+    rows._LAST_ROW.clear()
+    rows._SEAT_OF.clear()
     yield
     loopwrite.close_all()  # each test has an event loop of its own
 
@@ -70,7 +70,7 @@ async def test_every_act_of_a_connected_player_is_written_on_the_event_loop(appl
     act needs the locked path to learn them."""
     game, users = await sync_to_async(start_game)(make_lobby, 3)
     snapshots.CACHE.clear()
-    optimistic._LAST_ROW.clear()  # this process has written nothing of the game
+    rows._LAST_ROW.clear()  # this process has written nothing of the game
     calls = _ThreadCalls(monkeypatch)
     sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
     watcher, _ = await connect(application, game.pk, None)
@@ -113,7 +113,7 @@ async def test_the_budget_is_counted_once_per_act_on_either_path(application, ma
     calls = _ThreadCalls(monkeypatch)
     for rid in range(1, 7):
         if rid == 4:
-            optimistic._SEAT_OF.clear()  # the seats forgotten: the next acts take the locked path
+            rows._SEAT_OF.clear()  # the seats forgotten: the next acts take the locked path
         actor = await _awaited(game.pk)
         assert (await _act(sockets[actor], game.pk, actor, rid, seed=rid))["ok"]
         sent[actor] += 1

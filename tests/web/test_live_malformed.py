@@ -70,7 +70,7 @@ async def test_an_action_that_is_not_a_json_object_is_malformed_and_writes_nothi
     message may be (``message.malformed``); an action of every other JSON type, and objects past
     the action's bounds, are each a ``result`` with ``action.malformed``. Nothing is stored, no
     error logged, the socket stays open and in the hub until it closes."""
-    from game.live import apply
+    from game.live import apply, moves
     from game.live.hub import hub
 
     game, users = await sync_to_async(lambda: game3)()
@@ -83,7 +83,7 @@ async def test_an_action_that_is_not_a_json_object_is_malformed_and_writes_nothi
     for i, action in enumerate([_nested(500), _nested(32, kind="dict")]):
         got = await _answer(ws, {"type": "act", "id": i, "version": 0, "action": action})
         assert got["type"] == "error" and got["error"]["code"] == "message.malformed", got
-    depth, values = apply.ACTION_MAX_DEPTH, apply.ACTION_MAX_VALUES
+    depth, values = moves.ACTION_MAX_DEPTH, moves.ACTION_MAX_VALUES
     actions = [  # (action, the bound it breaks)
         ([], None), ([legal], None), ("place_orders", None), ("", None), (0, None), (-1, None), (1.5, None),
         (10**4000, None), (True, None), (False, None), (None, None), (_nested(30), None), ({**legal, "unknown": 1}, None),
@@ -113,15 +113,15 @@ def test_the_apply_path_takes_no_client_value_for_a_typed_action(game3):
     """``apply.act`` is given a client's JSON: a typed action (the ruleset's own dataclass),
     which the bots' path would have accepted, is refused like any value that is not an object;
     so are objects past the depth and size bounds, before the ruleset reads them."""
-    from game.live import apply
+    from game.live import apply, moves
     from game.rules import IllegalAction
     from game.rules.agot.actions import parse_action
 
     game, users = game3
     stored = _stored(game.pk)
     legal = legal_json(game.pk, "stark")
-    too_deep = {"type": "bid", "amount": _nested(apply.ACTION_MAX_DEPTH, kind="dict")}
-    for data in (parse_action(legal), _nested(2000), too_deep, {"type": "x", "v": [0] * (apply.ACTION_MAX_VALUES + 1)}):
+    too_deep = {"type": "bid", "amount": _nested(moves.ACTION_MAX_DEPTH, kind="dict")}
+    for data in (parse_action(legal), _nested(2000), too_deep, {"type": "x", "v": [0] * (moves.ACTION_MAX_VALUES + 1)}):
         with pytest.raises(IllegalAction) as refused:
             apply.act(game.pk, users["stark"], data, 0)
         assert refused.value.code == "action.malformed"
@@ -195,7 +195,7 @@ async def test_a_failing_handler_is_answered_logged_once_and_the_socket_stays(ap
 async def test_a_consumer_that_dies_anyway_leaves_the_hub(application, game3, caplog, monkeypatch):
     """Even a failure that escapes the guard (here: its logging breaks, injected) ends the
     consumer without leaving it in the hub: ``release`` runs in a ``finally``."""
-    from game.live import apply, consumer
+    from game.live import apply, transport
     from game.live.hub import hub
 
     game, users = await sync_to_async(lambda: game3)()
@@ -210,7 +210,7 @@ async def test_a_consumer_that_dies_anyway_leaves_the_hub(application, game3, ca
         raise RuntimeError("injected fault")
 
     monkeypatch.setattr(apply, "act", boom)
-    monkeypatch.setattr(consumer, "log_failure", broken, raising=False)
+    monkeypatch.setattr(transport, "log_failure", broken, raising=False)
     await ws.send_json_to({"type": "act", "id": 1, "action": {"type": "bid", "amount": 1}})
     await asyncio.wait([ws.future], timeout=10)  # answered, then the guard's logging fails: the consumer dies
     assert ws.future.done() and ws.future.exception() is not None

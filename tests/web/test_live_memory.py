@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 
-from game.live import apply, memory, optimistic, payloads, snapshots
+from game.live import apply, memory, payloads, rows, snapshots
 from game.models import Game
 
 from .live_helpers import connect, drain, legal_json, start_game
@@ -20,8 +20,8 @@ def _held(game_id: int) -> dict[str, bool]:
     return {
         "states": game_id in snapshots.CACHE.games(),
         "payloads": any(k[0] == game_id for k in list(payloads.PAYLOADS.items)),
-        "rows": game_id in optimistic._LAST_ROW,
-        "seats": any(k[0] == game_id for k in list(optimistic._SEAT_OF)),
+        "rows": game_id in rows._LAST_ROW,
+        "seats": any(k[0] == game_id for k in list(rows._SEAT_OF)),
     }
 
 

@@ -10,7 +10,7 @@ import threading
 import pytest
 from django.db import connections
 
-from game.live import apply, optimistic, snapshots
+from game.live import apply, optimistic, rows, snapshots
 from game.models import Action, Game
 
 from .live_helpers import legal_json, start_game
@@ -21,8 +21,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 @pytest.fixture(autouse=True)
 def _fresh_caches():
     snapshots.CACHE.clear()
-    optimistic._LAST_ROW.clear()
-    optimistic._SEAT_OF.clear()
+    rows._LAST_ROW.clear()
+    rows._SEAT_OF.clear()
 
 
 def _awaited(game_id: int) -> list[str]:
@@ -66,24 +66,24 @@ def test_an_act_after_this_process_wrote_the_game_is_one_statement(make_lobby, d
 
 
 def test_a_row_and_seat_read_at_admission_make_the_first_act_one_statement(make_lobby, django_assert_num_queries):
-    """A socket's admission reads the row and the player's seat (``optimistic.learn``): the
+    """A socket's admission reads the row and the player's seat (``rows.learn``): the
     player's first act in this process, which had written nothing of the game, is then one
     statement too (before, it took the locked path only to learn the seat)."""
     game, users = start_game(make_lobby, 3)
     snapshots.CACHE.clear()
-    optimistic._LAST_ROW.clear()
-    optimistic._SEAT_OF.clear()
+    rows._LAST_ROW.clear()
+    rows._SEAT_OF.clear()
     actor = _awaited(game.pk)[0]  # reads the state of version 0 into this process's cache
     game.refresh_from_db()
-    optimistic.learn(game, users[actor].pk, actor)
+    rows.learn(game, users[actor].pk, actor)
     action = legal_json(game.pk, actor)
     with django_assert_num_queries(1):
         v = apply.act(game.pk, users[actor], action, game.version)
     assert v == 1
     _replays_to_the_cache(game)
     # a spectator's admission (no seat) keeps the row only
-    optimistic.learn(game, None, None)
-    assert set(optimistic._SEAT_OF) == {(game.pk, users[actor].pk)}
+    rows.learn(game, None, None)
+    assert set(rows._SEAT_OF) == {(game.pk, users[actor].pk)}
 
 
 def test_a_row_read_before_this_process_wrote_a_newer_one_is_not_kept(make_lobby):
@@ -93,12 +93,12 @@ def test_a_row_read_before_this_process_wrote_a_newer_one_is_not_kept(make_lobby
     old = Game.objects.get(pk=game.pk)
     actor = _awaited(game.pk)[0]
     apply.act(game.pk, users[actor], legal_json(game.pk, actor), None)
-    assert optimistic._LAST_ROW[game.pk]["version"] == 1
-    optimistic.learn(old, users[actor].pk, actor)
-    assert optimistic._LAST_ROW[game.pk]["version"] == 1
-    optimistic._LAST_ROW[game.pk] = {**optimistic._LAST_ROW[game.pk], "version": 0}
-    optimistic.learn(Game.objects.get(pk=game.pk), users[actor].pk, actor)
-    assert optimistic._LAST_ROW[game.pk]["version"] == 1
+    assert rows._LAST_ROW[game.pk]["version"] == 1
+    rows.learn(old, users[actor].pk, actor)
+    assert rows._LAST_ROW[game.pk]["version"] == 1
+    rows._LAST_ROW[game.pk] = {**rows._LAST_ROW[game.pk], "version": 0}
+    rows.learn(Game.objects.get(pk=game.pk), users[actor].pk, actor)
+    assert rows._LAST_ROW[game.pk]["version"] == 1
 
 
 def test_a_row_changed_meanwhile_takes_the_locked_path(make_lobby):
@@ -131,7 +131,7 @@ def test_a_stale_copy_takes_the_locked_path(make_lobby):
     actor = _awaited(game.pk)[0]
     apply.act(game.pk, users[actor], legal_json(game.pk, actor), game.version)
     game.refresh_from_db()
-    optimistic._LAST_ROW[game.pk] = {**optimistic._LAST_ROW[game.pk], "version": game.version - 1}
+    rows._LAST_ROW[game.pk] = {**rows._LAST_ROW[game.pk], "version": game.version - 1}
     actor = _awaited(game.pk)[0]
     v = apply.act(game.pk, users[actor], legal_json(game.pk, actor, seed=5), None)
     assert v == game.version + 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.live import apply, bots, payloads, snapshots
+from game.live import apply, bots, moves, payloads, snapshots
 from game.site import lobbies
 from game.models import Action, Game
 from game.rules import IllegalAction
@@ -66,7 +66,7 @@ def test_a_changed_decision_makes_an_old_version_stale(make_lobby):
     game.refresh_from_db()
     state = snapshots.state_at(game)
     actor = game.rules.pending(state)[0].actor
-    with pytest.raises(apply.StaleVersion):
+    with pytest.raises(moves.StaleVersion):
         apply.act(game.pk, users[actor], legal_json(game.pk, actor), 0)
 
 

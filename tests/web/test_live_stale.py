@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from game.live import apply, bots, optimistic, payloads, snapshots
+from game.live import apply, bot_choice, bots, moves, payloads, rows, snapshots
 from game.models import Action, Game
 from game.rules.agot.legal import random_action
 
@@ -38,7 +38,7 @@ def _forget() -> None:
     after its caches moved on, would hold."""
     snapshots.CACHE.clear()
     payloads.PAYLOADS.items.clear()
-    optimistic._LAST_ROW.clear()
+    rows._LAST_ROW.clear()
 
 
 def _state(game_id: int):
@@ -49,7 +49,7 @@ def _state(game_id: int):
 def _action(game_id: int, actor: str, seed: int) -> dict:
     game, rules, state = _state(game_id)
     decision = next(d for d in rules.pending(state) if d.actor == actor)
-    return bots.action_to_json(rules, random_action(state, decision, random.Random(seed)))
+    return bot_choice.action_to_json(rules, random_action(state, decision, random.Random(seed)))
 
 
 def _play_to_orders(game_id: int, users: dict, at_least: int) -> int:
@@ -115,7 +115,7 @@ def test_a_stale_act_costs_the_same_on_a_short_and_a_long_game(make_lobby, count
         late_action = _action(game.pk, late, 4)
         _forget()
         exc, refused = count_applies(lambda: apply.act(game.pk, users[late], late_action, w))
-        assert isinstance(exc, apply.StaleVersion), exc
+        assert isinstance(exc, moves.StaleVersion), exc
         assert Game.objects.get(pk=game.pk).version == w + 3  # nothing written
         seen.append((w, accepted, refused))
     (w1, a1, r1), (w2, a2, r2) = seen
@@ -162,7 +162,7 @@ def test_a_decision_changed_since_the_version_is_stale(make_lobby, settings, cac
     if not cached:
         _forget()
     # the first seat has no orders decision any more; answering version w again is stale
-    with pytest.raises(apply.StaleVersion):
+    with pytest.raises(moves.StaleVersion):
         apply.act(game.pk, users[first], {"type": "place_orders", "orders": {}}, w)
     assert Game.objects.get(pk=game.pk).version == w + 2
     assert apply.act(game.pk, users[third], _action(game.pk, third, 3), w) == w + 3
@@ -180,7 +180,7 @@ def test_hostile_versions_are_refused_or_ignored_and_write_nothing(make_lobby, v
     if version is None:
         assert apply.act(game.pk, users[other], action, version) == 2
         return
-    with pytest.raises(apply.StaleVersion) as e:
+    with pytest.raises(moves.StaleVersion) as e:
         apply.act(game.pk, users[other], action, version)
     assert e.value.code == "version.stale"
     assert Game.objects.get(pk=game.pk).version == 1 and Action.objects.filter(game=game).count() == 1
@@ -194,7 +194,7 @@ def test_a_game_without_the_record_refuses_behind_versions_until_its_next_action
     apply.act(game.pk, users[houses[0]], _action(game.pk, houses[0], 1), 0)
     Game.objects.filter(pk=game.pk).update(decisions_since=None)
     _forget()
-    with pytest.raises(apply.StaleVersion):
+    with pytest.raises(moves.StaleVersion):
         apply.act(game.pk, users[houses[1]], _action(game.pk, houses[1], 2), 0)
     assert apply.act(game.pk, users[houses[1]], _action(game.pk, houses[1], 2), 1) == 2  # the current one works
     game.refresh_from_db()

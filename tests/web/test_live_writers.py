@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from game.live import writers
-from game.live.consumer import published
+from game.live.turn import published
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

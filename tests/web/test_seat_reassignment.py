@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from game.live import apply, optimistic, snapshots
+from game.live import apply, rows, snapshots
 from game.models import Action, Game, Seat
 from game.rules import IllegalAction
 
@@ -116,8 +116,8 @@ async def test_the_old_players_sockets_lose_the_seat_at_once(application, make_l
 @pytest.fixture
 def fresh_caches():
     snapshots.CACHE.clear()
-    optimistic._LAST_ROW.clear()
-    optimistic._SEAT_OF.clear()
+    rows._LAST_ROW.clear()
+    rows._SEAT_OF.clear()
 
 
 def test_the_old_player_cannot_act_through_a_remembered_seat(make_lobby, make_user, fresh_caches):

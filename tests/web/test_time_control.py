@@ -15,7 +15,7 @@ import time
 import pytest
 from django.db import connection, connections
 
-from game.live import apply, bots, notes, scheduler, seats, snapshots, stand_ins
+from game.live import apply, bot_choice, bots, notes, scheduler, seats, snapshots, stand_ins
 from game.models import Action, Game, Lobby
 from game.rules import IllegalAction
 
@@ -160,7 +160,7 @@ def test_the_stand_in_moves_then_gives_the_seat_back_until_n_timeouts(make_lobby
 
 def _any_legal(g: Game, seat: str) -> dict:
     state = snapshots.state_at(g)
-    return bots.action_to_json(g.rules, bots.choose(g.rules, state, seat, "random", 7))
+    return bot_choice.action_to_json(g.rules, bot_choice.choose(g.rules, state, seat, "random", 7))
 
 
 def test_take_back_finds_the_clock_as_it_was(make_lobby, clock, live_settings):

@@ -141,7 +141,7 @@ class AgotRuleset:
         """A legal action for ``actor`` by bot ``level`` (``"random"``, ``"basic"``); see :mod:`.bots`.
         Should the level's choice be refused (a decision it does not know yet), a random legal
         answer (:func:`.legal.random_action`), so a bot never stalls a game. Raises
-        ``IllegalAction("bot.no_decision")`` when ``actor`` has nothing to decide."""
+        ``IllegalAction("action.not_your_turn")`` when ``actor`` has nothing to decide."""
         from .bots import bot_action
 
         try:
@@ -151,7 +151,7 @@ class AgotRuleset:
         except (NotImplementedError, IllegalAction):
             decision = next((d for d in current_decisions(state) if d.actor == actor), None)
             if decision is None:
-                raise IllegalAction("bot.no_decision", "this seat has nothing to decide now", seat=actor) from None
+                raise
             return random_action(state, decision, random.Random(seed))
 
     def describe(self, event: dict[str, Any], lang: str) -> str:
