@@ -11,7 +11,8 @@ Modules, one job each (rulebook sections in their docstrings):
   :mod:`.rng` the game's own randomness; :mod:`.setup` a new game;
 * :mod:`.flow` the task queue (what happens next, who decides), :mod:`.actions` typed actions;
 * :mod:`.planning` orders and the Messenger Raven; :mod:`.raid`, :mod:`.march`,
-  :mod:`.consolidate`, :mod:`.action_phase` the action phase; :mod:`.control`, :mod:`.supply`,
+  :mod:`.consolidate`, :mod:`.action_phase` the action phase; :mod:`.movement` where units may
+  move and what entering an area does; :mod:`.control`, :mod:`.supply`,
   :mod:`.victory` control, supply and victory;
 * :mod:`.westeros`, :mod:`.mustering`, :mod:`.bidding`, :mod:`.wildlings` the Westeros phase;
 * :mod:`.views` what a viewer may see; :mod:`.log` the plain-language log (en, zh-hans);
@@ -27,7 +28,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..base import Decision, IllegalAction
-from . import action_phase, bidding, cards, combat, consolidate, march, planning, raid, retreat, supply, westeros, wildlings  # noqa: F401 (task registration)
+from . import action_phase, bidding, cards, combat, consolidate, march, movement, planning, raid, retreat, supply, westeros, wildlings  # noqa: F401 (task registration)
 from .actions import parse_action as _parse_action
 from .data import board
 from .edition import EDITIONS

@@ -52,6 +52,7 @@ from .data import board
 from .flow import auto, decision, pop, push
 from .edition import edition
 from .house_cards import ability, card as card_data, recover_if_empty
+from .movement import move_units
 from .rng import shuffled
 from .state import State
 from .support import allowed_sides, support_strength, supporting_areas, supporting_unit_strength, unit_strength
@@ -712,19 +713,9 @@ class SelectLossesTask:
         pop(state)
 
 
-# -- retreat: see .retreat ----------------------------------------------------------------------------
-@auto("combat_retreat")
-def combat_retreat(state: State, task: tuple) -> None:
-    from .retreat import retreat
-
-    retreat(state)
-
-
 # -- clean-up --------------------------------------------------------------------------------------------
 @auto("combat_cleanup")
 def combat_cleanup(state: State, task: tuple) -> None:
-    from .march import move_units
-
     c = current(state)
     a, d, area = c.attacker, c.defender, c.area
     if c.winner == a:
