@@ -19,8 +19,10 @@ Modules, one job each (rulebook sections in their docstrings):
   :mod:`.scenario` scenario files for tests; :mod:`.legal` random legal answers to decisions;
   :mod:`.turns` round-robin resolution in turn order.
 
-* :mod:`.combat`, :mod:`.support`, :mod:`.retreat`, :mod:`.house_cards` combat (战斗): support,
-  strength, house cards and their ability hooks, Tides of Battle, the Blade, casualties, retreat.
+* :mod:`.combat` (the combat in progress and its strength), :mod:`.support`,
+  :mod:`.combat_cards`, :mod:`.tides`, :mod:`.blade`, :mod:`.combat_result`, :mod:`.retreat`,
+  :mod:`.house_cards` combat (战斗), its steps in the rulebook's order: support, strength, house
+  cards and their ability hooks, Tides of Battle, the Blade, victory, casualties, retreat, clean-up.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..base import Decision, IllegalAction
-from . import action_phase, bidding, cards, combat, consolidate, march, movement, planning, raid, retreat, supply, westeros, wildlings  # noqa: F401 (task registration)
+from . import action_phase, bidding, blade, cards, combat, combat_cards, combat_result, consolidate, march, movement, planning, raid, retreat, supply, westeros, wildlings  # noqa: F401 (task registration)
 from .actions import parse_action as _parse_action
 from .data import board
 from .edition import EDITIONS

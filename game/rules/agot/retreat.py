@@ -19,7 +19,8 @@
 from __future__ import annotations
 
 from ..base import Decision, IllegalAction  # noqa: F401
-from .combat import card_ability, combatants, current, fighting_units, remove_fighting_unit, update
+from .combat import card_ability, combatants, current, update
+from .combat_result import fighting_units, remove_fighting_unit
 from .control import controller, within_supply
 from .data import board
 from .edition import edition
