@@ -14,7 +14,8 @@ Modules, one job each (rulebook sections in their docstrings):
   :mod:`.consolidate`, :mod:`.action_phase` the action phase; :mod:`.movement` where units may
   move and what entering an area does; :mod:`.control`, :mod:`.supply`,
   :mod:`.victory` control, supply and victory;
-* :mod:`.westeros`, :mod:`.mustering`, :mod:`.bidding`, :mod:`.wildlings` the Westeros phase;
+* :mod:`.westeros`, :mod:`.mustering`, :mod:`.bidding`, :mod:`.wildlings` (with
+  :mod:`.wildling_effects`) the Westeros phase;
 * :mod:`.views` what a viewer may see; :mod:`.log` the plain-language log (en, zh-hans);
   :mod:`.scenario` scenario files for tests; :mod:`.legal` random legal answers to decisions;
   :mod:`.turns` round-robin resolution in turn order.
@@ -30,7 +31,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..base import Decision, IllegalAction
-from . import action_phase, bidding, blade, cards, combat, combat_cards, combat_result, consolidate, march, movement, planning, raid, retreat, supply, westeros, wildlings  # noqa: F401 (task registration)
+from . import action_phase, bidding, blade, cards, combat, combat_cards, combat_result, consolidate, march, movement, planning, raid, retreat, supply, westeros, wildling_effects, wildlings  # noqa: F401 (task registration)
 from .actions import parse_action as _parse_action
 from .data import board
 from .edition import EDITIONS
