@@ -4,7 +4,9 @@ of Battle cards.
 3. 选择并展示家族卡 / House cards: both sides choose face-down at once (``choose_house_card``,
    simultaneous; absent from every view until revealed), revealed together; the cards' abilities
    act through :mod:`.house_cards` hooks (cancel/ignore first, then turn order);
-   战局卡牌 / Tides of Battle (option ``tides_of_battle``): each side then draws one card in secret.
+   战局卡牌 / Tides of Battle (option ``tides_of_battle``): each side then draws one card in secret
+   (战局卡牌 step 1, 抓取战局卡牌: "在选择并打出家族卡牌后，攻方和守方分别从战局卡牌堆顶抓一张战局卡牌，
+   并秘密查看").
 
 Card abilities act here through queued hook tasks (:func:`combat_hook`, also for the later
 ``result`` and ``after_combat`` timings) and may replace a house's card (:func:`set_card`), keep a
