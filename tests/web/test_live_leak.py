@@ -232,7 +232,7 @@ class AgotModel:
 
     def __init__(self):
         from game.rules.agot import RULESET
-        from game.rules.agot.combat import new_tides_deck
+        from game.rules.agot.tides import new_tides_deck
         from game.rules.agot.data import board
 
         self.rules = RULESET

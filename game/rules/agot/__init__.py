@@ -11,15 +11,19 @@ Modules, one job each (rulebook sections in their docstrings):
   :mod:`.rng` the game's own randomness; :mod:`.setup` a new game;
 * :mod:`.flow` the task queue (what happens next, who decides), :mod:`.actions` typed actions;
 * :mod:`.planning` orders and the Messenger Raven; :mod:`.raid`, :mod:`.march`,
-  :mod:`.consolidate`, :mod:`.action_phase` the action phase; :mod:`.control`, :mod:`.supply`,
+  :mod:`.consolidate`, :mod:`.action_phase` the action phase; :mod:`.movement` where units may
+  move and what entering an area does; :mod:`.control`, :mod:`.supply`,
   :mod:`.victory` control, supply and victory;
-* :mod:`.westeros`, :mod:`.mustering`, :mod:`.bidding`, :mod:`.wildlings` the Westeros phase;
+* :mod:`.westeros`, :mod:`.mustering`, :mod:`.bidding`, :mod:`.wildlings` (with
+  :mod:`.wildling_effects`) the Westeros phase;
 * :mod:`.views` what a viewer may see; :mod:`.log` the plain-language log (en, zh-hans);
   :mod:`.scenario` scenario files for tests; :mod:`.legal` random legal answers to decisions;
   :mod:`.turns` round-robin resolution in turn order.
 
-* :mod:`.combat`, :mod:`.support`, :mod:`.retreat`, :mod:`.house_cards` combat (战斗): support,
-  strength, house cards and their ability hooks, Tides of Battle, the Blade, casualties, retreat.
+* :mod:`.combat` (the combat in progress and its strength), :mod:`.support`,
+  :mod:`.combat_cards`, :mod:`.tides`, :mod:`.blade`, :mod:`.combat_result`, :mod:`.retreat`,
+  :mod:`.house_cards` combat (战斗), its steps in the rulebook's order: support, strength, house
+  cards and their ability hooks, Tides of Battle, the Blade, victory, casualties, retreat, clean-up.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import random
 from typing import Any, Mapping
 
 from ..base import Decision, IllegalAction
-from . import action_phase, bidding, cards, combat, consolidate, march, planning, raid, retreat, supply, westeros, wildlings  # noqa: F401 (task registration)
+from . import action_phase, bidding, blade, cards, combat, combat_cards, combat_result, consolidate, march, movement, planning, raid, retreat, supply, westeros, wildling_effects, wildlings  # noqa: F401 (task registration)
 from .actions import parse_action as _parse_action
 from .data import board
 from .edition import EDITIONS

@@ -1,9 +1,9 @@
 """家族卡牌 / House cards: printed values and the hook API through which card abilities act.
 
-Combat (:mod:`.combat`) owns choosing, revealing, discarding and recovering house cards and the
-printed strength, swords (利剑) and fortifications (铁堡). A card's *text ability* (its
-``ability_key`` in ``game/data/agot2/houses.json``) acts only through the hooks below, at the
-rulebook's timings. Register one :class:`Ability` per key in :data:`ABILITIES`::
+Combat owns choosing and revealing house cards (:mod:`.combat_cards`), discarding and recovering
+them at clean-up (:mod:`.combat_result`) and the printed strength, swords (利剑) and
+fortifications (铁堡) (:mod:`.combat`). A card's *text ability* (its ``ability_key`` in
+``game/data/agot2/houses.json``) acts only through the hooks below, at the rulebook's timings. Register one :class:`Ability` per key in :data:`ABILITIES`::
 
     class TywinLannister(Ability):
         def result(self, state, house, won):
@@ -24,9 +24,9 @@ Timings (rulebook 家族卡牌 and its conflict order):
    order; then the others, in turn order; one card's ability finishes before the next starts.
    ``reveal`` runs as its own queued task, so it may ``flow.push`` decision tasks (registered with
    ``flow.decision``): they are answered before the next card's ``reveal`` runs.
-   :func:`.combat.set_card` replaces a house's card (Tyrion, Aeron); :func:`.combat.push_card_choice`
-   asks a house to pick a new card (a ``choose_house_card`` decision), and the new card's
-   ``reveal`` is queued when it is picked.
+   :func:`.combat_cards.set_card` replaces a house's card (Tyrion, Aeron);
+   :func:`.combat_cards.push_card_choice` asks a house to pick a new card (a ``choose_house_card``
+   decision), and the new card's ``reveal`` is queued when it is picked.
 2. ``strength(state, house) -> {house: delta}``: added to the final combat strength of the houses
    named (its owner or the opponent). Pure: no edits. Called whenever strength is computed.
    ``combat.unit_contributions(state)`` lists what each unit adds (for per-unit abilities).
@@ -36,7 +36,7 @@ Timings (rulebook 家族卡牌 and its conflict order):
 5. ``casualties(state, house, victim, n, source) -> int``: filters how many units ``victim`` loses
    to ``source`` (``"swords"``, ``"skull"``, ``"ability"``, or ``"supply"`` for a retreat over the
    supply limit); return ``n`` to leave it. Pure.
-   Card abilities that destroy units call ``combat.destroy_units`` which applies this filter.
+   Card abilities that destroy units call ``combat_result.destroy_units`` which applies this filter.
 6. ``retreat_chooser(state, house) -> house | None``: who chooses the loser's retreat area
    (None: the loser). ``retreat_areas(state, house, areas) -> areas``: filters the legal
    ``{area: units lost to supply}`` the chooser may pick from (never empty it). Pure.

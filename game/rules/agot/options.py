@@ -6,10 +6,12 @@ an action built from one listed choice alone is accepted by ``apply`` (e.g. a ma
 listed count of eligible units to one destination, one recruit, one raven replacement).
 Combinations of several choices (splits over several destinations, several recruits) may still
 be refused by limits that depend on the combination (supply, reserves, 3 ships per port); a
-client tries them with ``apply`` or lets the server answer with an ``IllegalAction``.
+client tries them with ``apply`` or lets the server answer with an ``IllegalAction``. The
+Messenger Raven's replacements are listed by :func:`.planning.raven_replacements`, beside the
+rules they enumerate.
 
 Rulebook sections: 行军 / March (①-⑨, 战舰运输 / Ship transport, 港口 / Ports, 建立控制权 /
-Establishing control), 征募 / Mustering, 补给 / Supply, 使用信鸽 / Messenger Raven.
+Establishing control, 中立军队标记 / Neutral force tokens), 征募 / Mustering, 补给 / Supply.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from typing import Any, Callable, Iterator
 
 from .control import available_units, controller, within_supply
 from .data import board
+from .movement import land_destinations, port_occupied, ship_destinations
+from .mustering import muster_points, ship_targets
 from .state import State
+from .support import neutral_supporters, unit_strength
 
 LAND_UNITS = ("footman", "knight", "siege_engine")
 
@@ -90,34 +95,18 @@ def random_order_set(o: Mapping[str, Any], rnd: Any) -> dict[str, str]:
     return out
 
 
-def raven_replacements(state: State, house: str) -> dict[str, list[str]]:
-    """``{area of house's order: [unused token ids that may replace it]}`` (使用信鸽 / Messenger Raven).
-
-    A replacement must be unused, not forbidden by a Westeros card, and keep the house's special
-    orders within its King's Court stars. Areas with no legal replacement are absent.
-    """
-    from .planning import stars, token_allowed, unused_tokens
-
-    b = board(state)
-    from .planning import place_allowed
-
-    mine = {a: t for a, (h, t) in state.orders.items() if h == house}
-    unused = sorted(t for t, n in unused_tokens(state, house).items() if n > 0 and token_allowed(state, t))
-    sp_total = sum(1 for t in mine.values() if b.order_tokens[t].special)
-    allowed = stars(state, house)
-    out = {}
-    for area, cur in sorted(mine.items()):
-        sp_other = sp_total - (1 if b.order_tokens[cur].special else 0)
-        toks = [t for t in unused if not (b.order_tokens[t].special and sp_other + 1 > allowed) and place_allowed(state, area, t)]
-        if toks:
-            out[area] = toks
-    return out
-
-
 # -- marches ------------------------------------------------------------------------------------
 def _supply_ok(state: State, house: str, origin: str, dest: str, n: int, combat: bool) -> bool:
     counts = {origin: len(state.units_of(origin)) - n, dest: n if combat else len(state.units_of(dest)) + n}
     return within_supply(state, house, counts)
+
+
+def neutral_reach(state: State, house: str, origin: str, target: str) -> int:
+    """What a march from ``origin`` into the neutral force in ``target`` adds to its units'
+    strength at best: the March order's modifier plus every Support order that could still
+    be given to it (中立军队标记 / Neutral force tokens)."""
+    b = board(state)
+    return b.order_tokens[state.orders[origin][1]].strength + sum(s for (_, _, s) in neutral_supporters(state, target, house))
 
 
 def march_area_options(state: State, house: str, origin: str) -> dict[str, Any]:
@@ -132,9 +121,6 @@ def march_area_options(state: State, house: str, origin: str) -> dict[str, Any]:
     available power token). Destinations where no count is legal are left out. At most one
     destination with a ``fight`` may be used per march.
     """
-    from .march import land_destinations, neutral_reach, port_occupied, ship_destinations
-    from .support import unit_strength
-
     b = board(state)
     us = state.units_of(origin)
     standing = Counter(u[1] for u in us if not u[2])
@@ -201,8 +187,6 @@ def muster_area_options(state: State, house: str, area: str) -> dict[str, Any]:
     "upgrades": [types a footman there may become], "costs": {type: points, "upgrade": 1}}``:
     costs within the points, a unit of that type in the reserve, the supply limit respected.
     """
-    from .mustering import muster_points, ship_targets
-
     pts = muster_points(area, state)
     units = [
         t

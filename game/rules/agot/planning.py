@@ -35,7 +35,7 @@ from ..base import Decision, IllegalAction
 from .data import board
 from .edition import edition
 from .flow import auto, decision, pop, push
-from .options import Lazy, order_token_info, raven_replacements
+from .options import Lazy, order_token_info
 from .state import State
 
 
@@ -255,6 +255,26 @@ def unused_tokens(state: State, house: str) -> Counter:
     pool = Counter(board(state).order_pool)
     pool.subtract(Counter(tok for (h, tok) in state.orders.values() if h == house))
     return +pool
+
+
+def raven_replacements(state: State, house: str) -> dict[str, list[str]]:
+    """``{area of house's order: [unused token ids that may replace it]}`` (使用信鸽 / Messenger Raven).
+
+    A replacement must be unused, not forbidden by a Westeros card, and keep the house's special
+    orders within its King's Court stars. Areas with no legal replacement are absent.
+    """
+    b = board(state)
+    mine = {a: t for a, (h, t) in state.orders.items() if h == house}
+    unused = sorted(t for t, n in unused_tokens(state, house).items() if n > 0 and token_allowed(state, t))
+    sp_total = sum(1 for t in mine.values() if b.order_tokens[t].special)
+    allowed = stars(state, house)
+    out = {}
+    for area, cur in sorted(mine.items()):
+        sp_other = sp_total - (1 if b.order_tokens[cur].special else 0)
+        toks = [t for t in unused if not (b.order_tokens[t].special and sp_other + 1 > allowed) and place_allowed(state, area, t)]
+        if toks:
+            out[area] = toks
+    return out
 
 
 @decision("raven", ("raven",))

@@ -19,12 +19,13 @@
 from __future__ import annotations
 
 from ..base import Decision, IllegalAction  # noqa: F401
-from .combat import card_ability, combatants, current, fighting_units, remove_fighting_unit, update
+from .combat import card_ability, combatants, current, update
+from .combat_result import fighting_units, remove_fighting_unit
 from .control import controller, within_supply
 from .data import board
 from .edition import edition
 from .flow import auto, decision, pop, push
-from .march import land_destinations
+from .movement import land_destinations
 from .state import State
 
 
@@ -90,6 +91,11 @@ def retreat_areas(state: State, house: str, area: str, types: list[str]) -> dict
         return out
     free = {a: k for a, k in out.items() if k == 0}
     return free or out
+
+
+@auto("combat_retreat")
+def combat_retreat(state: State, task: tuple) -> None:
+    retreat(state)
 
 
 def retreat(state: State) -> None:

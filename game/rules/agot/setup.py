@@ -96,7 +96,7 @@ def new_game(players: int, seed: int, options: Mapping[str, Any], edition_id: st
     if b.wildling_cards:
         st.decks["wildling"] = shuffled(st, tuple(sorted(b.wildling_cards)))
     if st.options.get("tides_of_battle"):
-        from .combat import new_tides_deck
+        from .tides import new_tides_deck
 
         st.decks["tides"] = shuffled(st, new_tides_deck(st))
         st.decks["tides_discard"] = ()

@@ -1,6 +1,7 @@
 """寻求支援 / Call for Support, and 兵种单位的战力 / unit strength: the one place these rules live.
 
-Used by combat (:mod:`.combat`) and by attacks on neutral forces (:mod:`.march`).
+Used by combat (:mod:`.combat`), by attacks on neutral forces (:mod:`.march`) and by the march
+options (:mod:`.options`).
 
 Rulebook (战斗 step 1 and 支援的其它规则 ①-⑦):
 
@@ -93,6 +94,13 @@ def supporting_areas(state: State, target: str, exclude: tuple[str, ...] = ()) -
         out.append((o[0], n))
     order = state.turn_order()
     return sorted(out, key=lambda x: (order.index(x[0]), x[1]))
+
+
+def neutral_supporters(state: State, target: str, attacker: str) -> list[tuple[str, str, int]]:
+    """Support orders that may support an attack on the neutral force in ``target``:
+    ``(house, area, strength)`` in turn order (消灭中立军队 / Defeating a neutral force: support
+    for the attacker as in combat, by the same rule)."""
+    return [(h, a, support_strength(state, a, target, "attacker")) for (h, a) in supporting_areas(state, target)]
 
 
 def allowed_sides(house: str, attacker: str, defender: str | None) -> list[str]:

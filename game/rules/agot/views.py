@@ -6,7 +6,7 @@ orders, tracks and dominance tokens, supply, available power, victory counts, th
 Westeros cards being resolved, house card hands and discards (public in this game except while
 a card is being chosen in combat: then the two fighting houses' hands are shown only to
 themselves), deck sizes, revealed bids, the combat in progress (``combat``: sides, units,
-supports, strengths, cards once revealed; see :func:`.combat.public_view`), the plain-language
+supports, strengths, cards once revealed; see :func:`combat_view`), the plain-language
 event log.
 
 Hidden (absent unless the viewer owns it): face-down orders while being placed (only *who* has
@@ -23,7 +23,8 @@ from typing import Any
 from .control import castle_count, pool_left
 from .data import DOMINANCE, board
 from .combat import current as current_combat
-from .combat import public_view as combat_view
+from .combat import icons, pairs_get, shown_parts
+from .combat_result import sword_casualties
 from .flow import current_decisions
 from .victory import castles_to_win
 from .state import State, events
@@ -117,6 +118,52 @@ def own_view(state: State, viewer: str | None) -> dict[str, Any]:
         pend.append(item)
     out["pending"] = pend
     out["events"] = [e for e in events(state) if e["to"] is None or e["to"] == viewer]
+    return out
+
+
+def combat_view(state: State, viewer: str | None) -> dict[str, Any] | None:
+    """``view(...)["combat"]``: the combat in progress as every viewer sees it (plus, for the two
+    sides, their own face-down card and Tides card). Once the cards are revealed, ``icons``
+    (``{house: {"swords", "fortifications"}}``, card, ability and Tides card together, as
+    :func:`.combat.icons`); once the winner is known, ``casualties`` (the winner's swords minus the
+    loser's fortifications, at least 0: the units the loser loses to swords)."""
+    c = current_combat(state)
+    if c is None or state.result is not None:
+        return None
+    out: dict[str, Any] = {
+        "attacker": c.attacker,
+        "defender": c.defender,
+        "origin": c.origin,
+        "area": c.area,
+        "step": c.step,
+        "attacking_units": list(c.units),
+        "defending_units": [t for (h, t, r) in state.units_of(c.area) if h == c.defender and not r],
+        "garrison": (state.garrisons.get(c.area) or (None, 0))[1] if (state.garrisons.get(c.area) or (None,))[0] == c.defender else 0,
+        "march_token": c.march_token,
+        "supports": [{"house": h, "area": a, "side": s} for (h, a, s) in c.supports],
+        "chosen": sorted(h for h, _ in c.chosen),
+        "base": dict(c.base),
+        "blade": c.blade,
+        "parts": {h: shown_parts(state, h) for h in (c.attacker, c.defender)},
+    }
+    if c.revealed:
+        out["cards"] = dict(c.cards)
+        # the icons that count for casualties (card, its ability, a revealed Tides card)
+        out["icons"] = {h: dict(zip(("swords", "fortifications"), icons(state, h))) for h in (c.attacker, c.defender)}
+    if c.tides_revealed:
+        out["tides"] = dict(c.tides)
+    elif c.tides:
+        out["tides_drawn"] = sorted(h for h, _ in c.tides)
+        if viewer in dict(c.tides):
+            out["my_tides"] = pairs_get(c.tides, viewer)
+    if c.final:
+        out["strength"] = dict(c.final)
+        out["winner"] = c.winner
+        out["loser"] = c.loser
+        # 伤亡 / Casualties: the winner's swords minus the loser's fortifications (no fewer than 0)
+        out["casualties"] = sword_casualties(state)
+    if viewer is not None and pairs_get(c.chosen, viewer) is not None:
+        out["my_card"] = pairs_get(c.chosen, viewer)
     return out
 
 

@@ -3,7 +3,8 @@
 ``RULESET`` implements :class:`game.rules.base.Ruleset`; rules readings are in ``docs/duke.md``.
 Modules: :mod:`.tiles` (tile data), :mod:`.board` (squares, paths, strike lines),
 :mod:`.position` (icon rules, captures, threats), :mod:`.dragon` (the Dragon's in-between turn),
-:mod:`.engine` (turns), :mod:`.view`, :mod:`.bots`, :mod:`.selfplay`, :mod:`.scenario`.
+:mod:`.legal` (legal actions), :mod:`.refusals` (why an action is refused), :mod:`.engine` (turns),
+:mod:`.actions`, :mod:`.view`, :mod:`.bots`, :mod:`.selfplay`, :mod:`.scenario`.
 """
 
 from .ruleset import RULESET, DukeRuleset

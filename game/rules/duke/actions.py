@@ -1,8 +1,10 @@
-"""The Duke's actions: small frozen dataclasses with a ``type`` tag, and their JSON form.
+"""The Duke's actions: small frozen dataclasses with a ``type`` tag, their JSON form, and the
+internal tuples the engine works with.
 
 Squares are named ``"a1"`` .. ``"f6"`` (see :mod:`.board`). Every action's JSON form is
 ``dataclasses.asdict(action)`` with tuples as lists; :func:`parse_action` is its inverse and raises
-``IllegalAction("action.malformed", ...)`` for anything else.
+``IllegalAction("action.malformed", ...)`` for anything else. :func:`to_tuple` and
+:func:`to_action` turn a typed action into the engine's internal tuple (squares as ints) and back.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ __all__ = [
     "ACTION_TYPES",
     "parse_action",
     "action_to_json",
+    "to_action",
+    "to_tuple",
 ]
 
 
@@ -188,3 +192,61 @@ def parse_action(data: Any) -> Any:
     ):
         raise _bad("'destroy' must be a list of integers", field="destroy")
     return DivineChoose(keep, _square(data, "square"), tuple(sorted(set(destroy))))
+
+
+# --------------------------------------------------------------------------- internal tuples
+
+
+def to_action(t: tuple) -> Any:
+    """The typed action for an internal action tuple."""
+    kind = t[0]
+    n = B.name
+    if kind == "setup":
+        return Setup(n(t[1]), (n(t[2]), n(t[3])))
+    if kind == "move":
+        return Move(n(t[1]), n(t[2]), t[3])
+    if kind == "strike":
+        return Strike(n(t[1]), n(t[2]))
+    if kind == "command":
+        return Command(n(t[1]), n(t[2]), n(t[3]))
+    if kind == "draw":
+        return Draw()
+    if kind == "place":
+        return Place(n(t[1]))
+    if kind == "summon":
+        return Summon(n(t[1]))
+    if kind == "divine":
+        return Divine()
+    if kind == "divine_choose":
+        return DivineChoose(t[1], n(t[2]), t[3])
+    raise ValueError(kind)
+
+
+def to_tuple(a: Any) -> tuple:
+    """The internal action tuple for a typed action (squares as ints)."""
+    def p(v: Any) -> int:
+        sq = B.parse_square(v)
+        if sq is None:
+            raise IllegalAction("action.malformed", "unknown square", square=str(v))
+        return sq
+
+    if isinstance(a, Setup):
+        f1, f2 = sorted((p(a.footmen[0]), p(a.footmen[1])))
+        return ("setup", p(a.duke), f1, f2)
+    if isinstance(a, Move):
+        return ("move", p(a.frm), p(a.to), a.dragon_facing)
+    if isinstance(a, Strike):
+        return ("strike", p(a.frm), p(a.target), None)
+    if isinstance(a, Command):
+        return ("command", p(a.frm), p(a.piece), p(a.to))
+    if isinstance(a, Draw):
+        return ("draw",)
+    if isinstance(a, Place):
+        return ("place", p(a.square))
+    if isinstance(a, Summon):
+        return ("summon", p(a.square))
+    if isinstance(a, Divine):
+        return ("divine",)
+    if isinstance(a, DivineChoose):
+        return ("divine_choose", a.keep, p(a.square), tuple(sorted(set(a.destroy))))
+    raise IllegalAction("action.malformed", "not a Duke action", type=type(a).__name__)

@@ -13,9 +13,8 @@ from typing import Any
 from ..base import IllegalAction
 from . import board as B
 from . import rng as R
-from .actions import parse_action
+from .actions import parse_action, to_tuple
 from .dragon import calm_targets, dragon_danger, strike_targets
-from .engine import to_tuple
 from .position import Dragon, Position, Tile, can_capture, duke_square, other, perform, placement_squares, pseudo_actions
 
 __all__ = ["LEVELS", "VALUES", "bot_action", "position_from_view"]

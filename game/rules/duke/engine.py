@@ -1,35 +1,25 @@
-"""The Duke's turn sequence: set-up, legal actions, applying an action, the end of a turn.
+"""The Duke's turn sequence: set-up, applying an action, the end of a turn, the pending decision.
 
 Rulebook (forum translation ``shared/rules/004_8123700d969a4aca.txt``), 公爵战棋基础规则:
 创建游戏 (set-up), 如何进行游戏 (playing: move a tile, place a new tile, or use an enhanced ability;
-no passing), 使棋子翻面 (flipping), 俘获棋子 (capturing, "Guard"), 使公爵陷入危机 (never leave your
-Duke capturable), 放置新棋子 (placing a new tile), 赢取游戏 (winning); 扩展的游戏 (the extended
-game): 高阶能力 (enhanced abilities: 应诏 Summon, 预言 Divination), 地形棋子 (terrain: Mountain,
-Dragon). Readings where the text is silent are in ``docs/duke.md``.
+no passing), 使棋子翻面 (flipping), 俘获棋子 (capturing, "Guard"), 放置新棋子 (placing a new tile),
+赢取游戏 (winning); 扩展的游戏 (the extended game): 高阶能力 (enhanced abilities: 应诏 Summon, 预言
+Divination), 地形棋子 (terrain: Mountain, Dragon). Which actions are legal is :mod:`.legal`, why
+one is not :mod:`.refusals` (使公爵陷入危机: never leave your Duke capturable). Readings where the
+text is silent are in ``docs/duke.md``.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations
 from typing import Any, Mapping
 
 from ..base import Decision, IllegalAction
 from . import board as B
 from . import rng as R
-from .actions import (
-    action_to_json,
-    Command,
-    Divine,
-    DivineChoose,
-    Draw,
-    Move,
-    Place,
-    Setup,
-    Strike,
-    Summon,
-)
-from .dragon import calm_targets, dragon_danger, dragon_turn
+from .actions import action_to_json, to_action, to_tuple
+from .dragon import calm_targets, dragon_turn
+from .legal import legal_actions
 from .position import (
     SEATS,
     Dragon,
@@ -38,24 +28,19 @@ from .position import (
     can_capture,
     duke_in_danger,
     duke_square,
-    frozen_squares,
+    find_tile,
     other,
     perform,
-    placement_squares,
-    potential_attackers,
-    pseudo_actions,
 )
+from .refusals import refusal
 from .state import QUIET_TURN_LIMIT, State
 from .tiles import TILES
 
 __all__ = [
     "DEFAULT_OPTIONS",
     "new_game",
-    "legal_actions",
     "apply",
     "pending",
-    "to_action",
-    "to_tuple",
     "starting_bag",
     "normalise_options",
 ]
@@ -64,8 +49,6 @@ DEFAULT_OPTIONS: dict[str, bool] = {"mountain": False, "dragon": False, "duchess
 
 #: the tiles that start on the board (创建游戏): the Duke and two Footmen
 _ON_BOARD = {"duke": 1, "footman": 2}
-
-_BLOCKER = "mountain"  # an icon-less stand-in tile used to test a placement square
 
 
 def normalise_options(options: Mapping[str, Any] | None) -> dict[str, bool]:
@@ -113,317 +96,6 @@ def new_game(seed: int, options: Mapping[str, Any] | None = None) -> State:
         rng=rng,
         events=({"type": "first_player", "seat": first, "turn": 0},),
     )
-
-
-# --------------------------------------------------------------------------- action conversion
-
-
-def to_action(t: tuple) -> Any:
-    """The typed action for an internal action tuple."""
-    kind = t[0]
-    n = B.name
-    if kind == "setup":
-        return Setup(n(t[1]), (n(t[2]), n(t[3])))
-    if kind == "move":
-        return Move(n(t[1]), n(t[2]), t[3])
-    if kind == "strike":
-        return Strike(n(t[1]), n(t[2]))
-    if kind == "command":
-        return Command(n(t[1]), n(t[2]), n(t[3]))
-    if kind == "draw":
-        return Draw()
-    if kind == "place":
-        return Place(n(t[1]))
-    if kind == "summon":
-        return Summon(n(t[1]))
-    if kind == "divine":
-        return Divine()
-    if kind == "divine_choose":
-        return DivineChoose(t[1], n(t[2]), t[3])
-    raise ValueError(kind)
-
-
-def to_tuple(a: Any) -> tuple:
-    """The internal action tuple for a typed action (squares as ints)."""
-    def p(v: Any) -> int:
-        sq = B.parse_square(v)
-        if sq is None:
-            raise IllegalAction("action.malformed", "unknown square", square=str(v))
-        return sq
-
-    if isinstance(a, Setup):
-        f1, f2 = sorted((p(a.footmen[0]), p(a.footmen[1])))
-        return ("setup", p(a.duke), f1, f2)
-    if isinstance(a, Move):
-        return ("move", p(a.frm), p(a.to), a.dragon_facing)
-    if isinstance(a, Strike):
-        return ("strike", p(a.frm), p(a.target), None)
-    if isinstance(a, Command):
-        return ("command", p(a.frm), p(a.piece), p(a.to))
-    if isinstance(a, Draw):
-        return ("draw",)
-    if isinstance(a, Place):
-        return ("place", p(a.square))
-    if isinstance(a, Summon):
-        return ("summon", p(a.square))
-    if isinstance(a, Divine):
-        return ("divine",)
-    if isinstance(a, DivineChoose):
-        return ("divine_choose", a.keep, p(a.square), tuple(sorted(set(a.destroy))))
-    raise IllegalAction("action.malformed", "not a Duke action", type=type(a).__name__)
-
-
-# --------------------------------------------------------------------------- legal actions
-
-
-def _setup_actions(state: State) -> list[tuple]:
-    seat = state.to_move
-    out = []
-    for d in B.HOME_MIDDLE[seat]:
-        nb = sorted(s for s in B.orthogonal_neighbours(d) if state.pos.board[s] is None)
-        for f1, f2 in combinations(nb, 2):
-            out.append(("setup", d, f1, f2))
-    return out
-
-
-def _with_tile(pos: Position, sq: int, tile: Tile) -> Position:
-    board = list(pos.board)
-    board[sq] = tile
-    return replace(pos, board=tuple(board))
-
-
-def _safe(after: Position, seat: str, only: tuple[int, ...] | None = None, dragon_acts: bool = True) -> bool:
-    """Is ``seat``'s Duke safe once an action produced ``after``?
-
-    Safe means: the opponent cannot capture it with their next action (使公爵陷入危机), and the
-    Dragon's coming in-between turn cannot take it whatever its random choices (our reading, see
-    docs/duke.md: a player may not walk their Duke into the Dragon). ``dragon_acts`` is False after
-    an action that pushed the Dragon (it skips that in-between turn).
-    """
-    if duke_in_danger(after, seat, only):
-        return False
-    if dragon_acts and after.dragon is not None:
-        return duke_square(after, seat) not in dragon_danger(after)
-    return True
-
-
-def _safe_squares(pos: Position, seat: str, tile: Tile, squares: list[int]) -> list[int]:
-    return [s for s in squares if _safe(_with_tile(pos, s, tile), seat)]
-
-
-def _placement_options(pos: Position, seat: str, kind: str) -> list[int]:
-    """Where a drawn tile may go: the squares beside the Duke that keep it safe; if there are
-    none, every empty square beside the Duke (a drawn tile must be placed)."""
-    squares = placement_squares(pos, seat)
-    return _safe_squares(pos, seat, Tile(seat, kind), squares) or squares
-
-
-def _find(pos: Position, seat: str, kind: str) -> int | None:
-    for sq, t in enumerate(pos.board):
-        if t is not None and t.owner == seat and t.kind == kind:
-            return sq
-    return None
-
-
-def _turn_actions(state: State) -> list[tuple]:
-    pos, seat = state.pos, state.to_move
-    opp_duke = duke_square(pos, other(seat))
-    my_duke = duke_square(pos, seat)
-    out: list[tuple] = []
-    frozen = frozen_squares(pos)
-    # Only enemy tiles already aimed at the Duke's square can threaten it after an action that
-    # does not move the Duke (an action never adds enemy tiles or turns them).
-    aimed = potential_attackers(pos, other(seat), my_duke) if my_duke is not None else None
-    for act, cap in pseudo_actions(pos, seat, frozen):
-        if cap is not None and cap == opp_duke:
-            out.append(act)  # capturing the Duke wins at once
-            continue
-        after = perform(pos, act).position
-        duke_moves = (act[0] == "move" and act[1] == my_duke) or (act[0] == "command" and act[2] == my_duke)
-        pushed = after.dragon != pos.dragon
-        only = None if (duke_moves or pushed) else aimed
-        if _safe(after, seat, only, dragon_acts=not pushed):
-            out.append(act)
-    squares = placement_squares(pos, seat)
-    blocker = Tile(seat, _BLOCKER)
-    safe_blocker = bool(_safe_squares(pos, seat, blocker, squares))
-    if state.bags[seat] and squares and safe_blocker:
-        out.append(("draw",))
-    if state.options.get("duchess"):
-        dsq = _find(pos, seat, "duchess")
-        duke = duke_square(pos, seat)
-        if dsq is not None and dsq not in frozen and duke is not None:
-            for s in squares:
-                board = list(pos.board)
-                t = board[duke]
-                board[duke] = t._replace(back=not t.back)
-                board[s] = board[dsq]
-                board[dsq] = None
-                if _safe(replace(pos, board=tuple(board)), seat):
-                    out.append(("summon", s))
-    if state.options.get("oracle"):
-        osq = _find(pos, seat, "oracle")
-        if (
-            osq is not None
-            and pos.board[osq].back
-            and osq not in frozen
-            and state.bags[seat]
-            and squares
-            and safe_blocker
-        ):
-            out.append(("divine",))
-    return out
-
-
-def _divination_actions(state: State) -> list[tuple]:
-    pos, seat = state.pos, state.to_move
-    n = len(state.drawn)
-    out = []
-    for keep in range(n):
-        rest = [i for i in range(n) if i != keep]
-        subsets = [tuple(c) for r in range(len(rest) + 1) for c in combinations(rest, r)]
-        for s in _placement_options(pos, seat, state.drawn[keep]):
-            for d in subsets:
-                out.append(("divine_choose", keep, s, d))
-    return out
-
-
-def legal_actions(state: State) -> list[tuple]:
-    """Every legal internal action tuple for ``state.to_move`` now (empty when the game is over)."""
-    cached = state.memo.get("legal")
-    if cached is not None:
-        return cached
-    if state.phase == "setup":
-        out = _setup_actions(state)
-    elif state.phase == "play":
-        out = _turn_actions(state)
-    elif state.phase == "place":
-        out = [("place", s) for s in _placement_options(state.pos, state.to_move, state.drawn[0])]
-    elif state.phase == "divination":
-        out = _divination_actions(state)
-    else:
-        out = []
-    state.memo["legal"] = out
-    return out
-
-
-# --------------------------------------------------------------------------- refusing
-
-
-def _refuse(state: State, actor: str, t: tuple) -> IllegalAction:
-    """The most specific reason why ``t`` is not legal for ``actor`` now."""
-    pos, seat, kind = state.pos, actor, t[0]
-    allowed = {
-        "setup": ("setup",),
-        "play": ("move", "strike", "command", "draw", "summon", "divine"),
-        "place": ("place",),
-        "divination": ("divine_choose",),
-    }[state.phase]
-    if kind not in allowed:
-        return IllegalAction(
-            "turn.wrong_phase",
-            f"a {kind} action is not possible now",
-            action=kind,
-            phase=state.phase,
-            allowed=list(allowed),
-        )
-    if kind == "setup":
-        _, d, f1, f2 = t
-        if d not in B.HOME_MIDDLE[seat]:
-            return IllegalAction(
-                "setup.duke_square",
-                "the Duke starts on one of the two middle squares of your home row",
-                square=B.name(d),
-            )
-        nb = B.orthogonal_neighbours(d)
-        bad = [f for f in (f1, f2) if f not in nb] or ([f2] if f1 == f2 else [])
-        return IllegalAction(
-            "setup.footman_square",
-            "the two Footmen start on two different squares sharing an edge with the Duke",
-            square=B.name(bad[0] if bad else f1),
-        )
-    if kind in ("move", "strike", "command"):
-        frm = t[1]
-        tile = pos.board[frm]
-        if tile is None or tile.owner != seat:
-            return IllegalAction("tile.not_yours", "you have no tile on that square", square=B.name(frm))
-        frozen = frozen_squares(pos)
-        if frm in frozen:
-            return IllegalAction("tile.frozen", "that tile is frozen by a Dread icon", square=B.name(frm))
-        if kind == "command" and (t[2] in frozen):
-            return IllegalAction("tile.frozen", "that tile is frozen by a Dread icon", square=B.name(t[2]))
-        mine = [a for a, _ in pseudo_actions(pos, seat, frozen) if a[1] == frm]
-        if t in mine:
-            return IllegalAction(
-                "duke.exposed", "that would leave your Duke capturable by your opponent or the Dragon"
-            )
-        if kind == "move":
-            facings = {a[3] for a in mine if a[0] == "move" and a[2] == t[2]}
-            if facings:
-                if t[3] is None:
-                    return IllegalAction(
-                        "dragon.facing_required",
-                        "this move enrages the Dragon: choose which player it faces (\"n\" or \"s\")",
-                        square=B.name(t[2]),
-                    )
-                return IllegalAction(
-                    "dragon.facing_unexpected",
-                    "only a move that enrages the Dragon takes a facing",
-                    square=B.name(t[2]),
-                )
-        messages = {
-            "move": "no Move, Jump, Slide or Jump Slide icon of that tile's side takes it there",
-            "strike": "no Strike icon of that tile's side can capture a tile there",
-            "command": "that tile cannot command this",
-        }
-        return IllegalAction(f"{kind}.not_allowed", messages[kind], square=B.name(t[2]))
-    squares = placement_squares(pos, seat)
-    if kind in ("draw", "divine"):
-        if kind == "divine":
-            osq = _find(pos, seat, "oracle") if state.options.get("oracle") else None
-            if osq is None:
-                return IllegalAction("divine.no_oracle", "you have no Oracle on the board")
-            if not pos.board[osq].back:
-                return IllegalAction("divine.start_side", "Divination needs the Oracle back side up")
-            if osq in frozen_squares(pos):
-                return IllegalAction("tile.frozen", "that tile is frozen by a Dread icon", square=B.name(osq))
-        if not state.bags[seat]:
-            return IllegalAction("draw.bag_empty", "your bag is empty")
-        if not squares:
-            return IllegalAction("draw.no_space", "no empty square shares an edge with your Duke")
-        return IllegalAction(
-            "duke.exposed", "every square for the new tile leaves your Duke capturable"
-        )
-    if kind == "summon":
-        dsq = _find(pos, seat, "duchess") if state.options.get("duchess") else None
-        if dsq is None:
-            return IllegalAction("summon.no_duchess", "you have no Duchess on the board")
-        if dsq in frozen_squares(pos):
-            return IllegalAction("tile.frozen", "that tile is frozen by a Dread icon", square=B.name(dsq))
-        if t[1] not in squares:
-            return IllegalAction(
-                "place.square", "that is not an empty square sharing an edge with your Duke", square=B.name(t[1])
-            )
-        return IllegalAction("duke.exposed", "that would leave your Duke capturable by your opponent or the Dragon")
-    if kind == "place":
-        if t[1] not in squares:
-            return IllegalAction(
-                "place.square", "that is not an empty square sharing an edge with your Duke", square=B.name(t[1])
-            )
-        return IllegalAction("duke.exposed", "another square keeps your Duke safe")
-    # divine_choose
-    _, keep, sq, destroy = t
-    n = len(state.drawn)
-    if not 0 <= keep < n:
-        return IllegalAction("divine.keep", "choose one of the drawn tiles to place", keep=keep, drawn=n)
-    if any(not 0 <= i < n or i == keep for i in destroy):
-        return IllegalAction("divine.destroy", "destroy only drawn tiles you do not place")
-    if sq not in squares:
-        return IllegalAction(
-            "place.square", "that is not an empty square sharing an edge with your Duke", square=B.name(sq)
-        )
-    return IllegalAction("duke.exposed", "another square keeps your Duke safe")
-
 
 # --------------------------------------------------------------------------- applying
 
@@ -529,7 +201,7 @@ def apply(state: State, actor: str, action: Any) -> State:
         raise IllegalAction("turn.not_your_turn", "it is not your turn", seat=str(actor), to_move=state.to_move)
     t = to_tuple(action)
     if t not in legal_actions(state):
-        raise _refuse(state, actor, t)
+        raise refusal(state, actor, t)
     seat = actor
     kind = t[0]
     pos = state.pos
@@ -604,7 +276,7 @@ def apply(state: State, actor: str, action: Any) -> State:
     if kind == "summon":
         board = list(pos.board)
         duke = duke_square(pos, seat)
-        dsq = _find(pos, seat, "duchess")
+        dsq = find_tile(pos, seat, "duchess")
         board[duke] = board[duke]._replace(back=not board[duke].back)
         board[t[1]] = board[dsq]
         board[dsq] = None
@@ -613,7 +285,7 @@ def apply(state: State, actor: str, action: Any) -> State:
         return _end_turn(state, seat, False)
     if kind == "divine":
         board = list(pos.board)
-        osq = _find(pos, seat, "oracle")
+        osq = find_tile(pos, seat, "oracle")
         board[osq] = board[osq]._replace(back=False)
         rng, order = R.shuffle(state.rng, list(state.bags[seat]))
         drawn = tuple(order[:3])

@@ -104,6 +104,15 @@ def duke_square(pos: Position, seat: str) -> int | None:
     return None
 
 
+def find_tile(pos: Position, seat: str, kind: str) -> int | None:
+    """The square of ``seat``'s tile of ``kind`` (the first in square order; the Duchess and the
+    Oracle are single tiles), or None when it is not on the board."""
+    for sq, t in enumerate(pos.board):
+        if t is not None and t.owner == seat and t.kind == kind:
+            return sq
+    return None
+
+
 def _has_icon(spec: TileSpec, kind: str) -> bool:
     return any(i.kind == kind for i in spec.start) or any(i.kind == kind for i in spec.back)
 

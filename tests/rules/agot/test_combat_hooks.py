@@ -5,7 +5,7 @@ the cards module are restored after each test)."""
 
 import pytest
 
-from game.rules.agot import combat
+from game.rules.agot import combat, combat_cards
 from game.rules.agot.house_cards import ABILITIES, Ability
 
 from .combat_util import act, cards, choose, events, fight, finish, march, pending, position, units
@@ -34,8 +34,8 @@ class Recorder(Ability):
         state.emit("test_hook", hook="reveal", who=self.name)
         if "push_choice_for" in self.kw:
             c = combat.current(state)
-            combat.set_card(state, combat.opponent(c, house), None)
-            combat.push_card_choice(state, combat.opponent(c, house), "test_rechoose", exclude=(L_CARD,))
+            combat_cards.set_card(state, combat.opponent(c, house), None)
+            combat_cards.push_card_choice(state, combat.opponent(c, house), "test_rechoose", exclude=(L_CARD,))
 
     def strength(self, state, house):
         return self.kw.get("strength", {})

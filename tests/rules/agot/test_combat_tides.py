@@ -95,7 +95,7 @@ def test_tides_deck_reshuffles_its_discards_when_empty():
     s = finish(s)
     n = len(s.decks["tides"]) + len(s.decks["tides_discard"])
     assert n == 24 and len(s.decks["tides_discard"]) == 2
-    from game.rules.agot.combat import draw_tides
+    from game.rules.agot.tides import draw_tides
 
     s.decks["tides"] = ()
     draw_tides(s)

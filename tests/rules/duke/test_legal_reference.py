@@ -4,7 +4,7 @@ legal moves (Duke safety checked only against tiles aimed at the Duke) and threa
 import random
 
 from game.rules.duke.dragon import dragon_danger
-from game.rules.duke.engine import legal_actions
+from game.rules.duke.legal import legal_actions
 from game.rules.duke.position import (
     SEATS,
     can_capture,

@@ -5,7 +5,8 @@ Brienne of Tarth (塔斯的布蕾妮) and Melisandre (梅丽珊卓) have only pr
 
 from __future__ import annotations
 
-from ..combat import card_of, combatants, current, fighting_units, opponent, unit_contributions, update
+from ..combat import card_of, combatants, current, opponent, unit_contributions, update
+from ..combat_result import fighting_units
 from ..control import available_units
 from ..house_cards import discard_from_hand, recover_if_empty
 from .common import Ability, ChoiceAbility, ability_event, register

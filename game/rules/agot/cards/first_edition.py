@@ -14,7 +14,8 @@ section 1); readings where a text leaves room are in ``docs/agot1.md``.
 
 from __future__ import annotations
 
-from ..combat import card_of, current, fighting_units, opponent, unit_contributions, update
+from ..combat import card_of, current, opponent, unit_contributions, update
+from ..combat_result import fighting_units
 from ..data import board
 from ..flow import push
 from ..house_cards import discard_from_hand

@@ -5,7 +5,8 @@ Euron Crow's Eye (鸦眼攸伦) and Dagmar Cleftjaw (裂颚达格默) have only 
 
 from __future__ import annotations
 
-from ..combat import barred_cards, card_of, castle_target, current, opponent, push_card_choice, set_card, unit_contributions
+from ..combat import barred_cards, card_of, castle_target, current, opponent, unit_contributions
+from ..combat_cards import push_card_choice, set_card
 from ..house_cards import card as card_data
 from .baratheon import ships_zeroed
 from .common import Ability, ChoiceAbility, ability_event, register

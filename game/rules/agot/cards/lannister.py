@@ -6,7 +6,8 @@ Ser Gregor Clegane (格雷果·克里冈爵士), Ser Jaime Lannister (詹姆·�
 
 from __future__ import annotations
 
-from ..combat import bar_card, card_of, current, opponent, push_card_choice, set_card, unit_contributions
+from ..combat import bar_card, card_of, current, opponent, unit_contributions
+from ..combat_cards import push_card_choice, set_card
 from ..control import gain_power
 from .common import Ability, ChoiceAbility, ability_event, register, remove_order
 

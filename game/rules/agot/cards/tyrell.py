@@ -6,7 +6,8 @@ and Alester Florent (艾利斯特·佛罗伦) have only printed strength and ico
 
 from __future__ import annotations
 
-from ..combat import card_of, current, fighting_units, filter_losses, opponent, remove_fighting_unit, update
+from ..combat import card_of, current, opponent, update
+from ..combat_result import fighting_units, filter_losses, remove_fighting_unit
 from ..data import board
 from .common import Ability, ChoiceAbility, ability_event, register, remove_order
 
