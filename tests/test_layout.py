@@ -148,6 +148,105 @@ def test_the_templates_name_no_ruleset():
     assert not wrong, "\n".join(wrong)
 
 
+def _graph() -> dict[str, set[str]]:
+    """``{module: the project's modules it imports}`` over ``game/`` (migrations left out) and
+    ``gotweb/``, imports inside functions included; ``from package import name`` counts as an
+    import of the module ``package.name`` when there is one, else of ``package``."""
+    root = GAME.parent
+    paths = [p for p in [*GAME.rglob("*.py"), *(root / "gotweb").rglob("*.py")] if "migrations" not in p.parts]
+    names = {_dotted(p): p for p in paths}
+    graph = {}
+    for name, path in names.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+                mod = ".".join(base + ([node.module] if node.module else []))
+                found |= {f"{mod}.{a.name}" if f"{mod}.{a.name}" in names else mod for a in node.names}
+        deps = set()
+        for mod in found:
+            while mod and mod not in names:
+                mod = mod.rpartition(".")[0]
+            if mod and mod != name:
+                deps.add(mod)
+        graph[name] = deps
+    return graph
+
+
+def _dotted(path: Path) -> str:
+    parts = path.relative_to(GAME.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm, iterative)."""
+    index, low, on, stack, out, counter = {}, {}, set(), [], [], [0]
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = counter[0]
+        counter[0] += 1
+        stack.append(start)
+        on.add(start)
+        while work:
+            v, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter[0]
+                    counter[0] += 1
+                    stack.append(child)
+                    on.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on:
+                    low[v] = min(low[v], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                component = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    component.append(w)
+                    if w == v:
+                        break
+                if len(component) > 1:
+                    out.append(sorted(component))
+    return out
+
+
+def test_no_import_cycle():
+    """No two modules of game/ or gotweb/ import each other, directly or through others, counting
+    imports inside functions: a move goes one way, and each module can be read after those it uses."""
+    assert _cycles(_graph()) == []
+
+
+def test_the_cycle_finder_finds_cycles():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+#: the longest a module of game/ or gotweb/ may be: past it, it has more than one job
+MAX_MODULE_LINES = 600
+
+
+def test_modules_stay_small():
+    """Every module of game/ and gotweb/ (migrations left out) has at most 600 lines."""
+    root = GAME.parent
+    long = {
+        str(p.relative_to(root)): n
+        for p in [*GAME.rglob("*.py"), *(root / "gotweb").rglob("*.py")]
+        if "migrations" not in p.parts and (n := len(p.read_text("utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert not long, long
+
+
 def test_the_rules_import_no_django():
     wrong = [
         f"{path.relative_to(GAME.parent)}:{line} imports {mod}"
@@ -177,6 +276,6 @@ def test_game_holds_only_the_packages_and_the_app_files():
 def test_the_checker_sees_relative_and_absolute_imports(tmp_path):
     """The resolver itself: a relative import from a sub-package is named absolutely."""
     mods = dict((m, line) for line, m in _imports(GAME / "live" / "consumer.py"))
-    assert "game.live.hub" in mods and "game.models" in mods and "game.live.apply" in mods
+    assert "game.live.hub" in mods and "game.models" in mods and "game.live.turn" in mods
     site = {m for _, m in _imports(GAME / "site" / "views.py")}
     assert "game.site.lobbies" in site and "game.live.seats" in site
