@@ -14,6 +14,7 @@ import logging
 import threading
 import time
 
+from cachetools import TTLCache
 from django.conf import settings
 from django.db import connections
 
@@ -34,15 +35,13 @@ _sched_lock = threading.Lock()
 #: checks again, and a game this process forgets (:mod:`game.live.memory`) is forgotten here too.
 #: (It was 10 s: at 150 games of people, a bot thread with its own new database connection every
 #: 10 s per game took a fifth of the process's time; ``python -m tests.bench.capacity``.)
-_botless: dict[tuple[int, int], float] = {}
 BOTLESS_FOR = 600.0
+_botless: TTLCache = TTLCache(maxsize=10_000, ttl=BOTLESS_FOR, timer=time.monotonic)
 
 
 def remember_botless(game_id: int, seed: int) -> None:
     """Note that game ``game_id`` (``seed``: its seed) has no bot seat and no stand-in now."""
     with _sched_lock:
-        if len(_botless) > 10_000:
-            _botless.clear()
         _botless[(game_id, seed)] = time.monotonic()
 
 
@@ -56,15 +55,15 @@ def schedule_bots(game_id: int, seed: int | None = None) -> None:
     """Let an awaited bot act after ``settings.GAME_BOT_DELAY`` seconds, in a thread of this
     process (at most one waiting per game per process; ``None`` disables it). Idempotent and
     harmless when no bot is awaited: :func:`game.live.apply.bot_act` decides under the game's lock.
-    With the
-    game's ``seed``, a game this process found without bots in the last :data:`BOTLESS_FOR`
-    seconds costs nothing (no thread and no query after every action of a game of people)."""
+    With the game's ``seed``, a game this process found without bots in the last
+    :data:`BOTLESS_FOR` seconds costs nothing (no thread and no query after every action of a
+    game of people)."""
     delay = getattr(settings, "GAME_BOT_DELAY", 0.8)
     if delay is None:
         return
-    if seed is not None and time.monotonic() - _botless.get((game_id, seed), -BOTLESS_FOR) < BOTLESS_FOR:
-        return
     with _sched_lock:
+        if seed is not None and (game_id, seed) in _botless:
+            return
         if game_id in _scheduled:
             return
         _scheduled.add(game_id)

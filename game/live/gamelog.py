@@ -9,11 +9,10 @@ engine event never breaks the page.
 
 from __future__ import annotations
 
-import itertools
 import threading
-from collections import OrderedDict
 from typing import Any
 
+from cachetools import LRUCache
 from django.utils import translation
 
 from game.rules import base, get_ruleset
@@ -72,7 +71,8 @@ def _entry(ruleset: str, key: str, first: int, window: list) -> list:
         hit = _LINES.get(cache_key)
     if hit is not None:
         return hit
-    told = [_TOLD.get((id(ev), ruleset, key)) for ev in window]
+    with _TOLD_LOCK:
+        told = [_TOLD.get((id(ev), ruleset, key)) for ev in window]
     told = [t if t is not None and t[0] is ev else None for t, ev in zip(told, window)]
     if None in told:  # events not told before (in this language): told now, once
         with translation.override(key):
@@ -80,21 +80,19 @@ def _entry(ruleset: str, key: str, first: int, window: list) -> list:
     entry = [window, None, None, told]
     with _LINES_LOCK:
         _LINES[cache_key] = entry
-        while len(_LINES) > _LINES_MAX:
-            _LINES.popitem(last=False)
     return entry
 
 
-_LINES: OrderedDict[tuple, list] = OrderedDict()  # see _entry
-_LINES_MAX = 256
+_LINES: LRUCache = LRUCache(maxsize=256)  # see _entry
 _LINES_LOCK = threading.Lock()
 
 
 #: ``(id(event), ruleset, lang) -> (event, text, areas, is a note, JSON)``: a game's events are
 #: never changed once made and every viewer and version shares them, so each is told once per
-#: language (the event is kept with its line, so its id cannot be reused while the entry lives)
-_TOLD: dict[tuple[int, str, str], tuple[dict[str, Any], str, list[str], bool, str]] = {}
-_TOLD_MAX = 50_000
+#: language (the event is kept with its line, so its id cannot be reused while the entry lives).
+#: The least recently used go first: mostly events that have left every window by now.
+_TOLD: LRUCache = LRUCache(maxsize=50_000)
+_TOLD_LOCK = threading.Lock()
 
 
 def _tell(ruleset: str, ev: dict[str, Any], lang: str) -> tuple[dict[str, Any], str, list[str], bool, str]:
@@ -103,22 +101,9 @@ def _tell(ruleset: str, ev: dict[str, Any], lang: str) -> tuple[dict[str, Any], 
     translation of ``lang`` active). The line's whole text is ``'{"n":' + str(n) + "," + JSON``."""
     told = (ev, describe(ruleset, ev, lang), named_areas(ruleset, ev), base.note_of(ev) is not None)
     entry = (*told, jsontext.dumps(_line((*told, ""), 0))[len('{"n":0,'):])
-    if len(_TOLD) >= _TOLD_MAX:
-        _forget_oldest_half()
-    _TOLD[(id(ev), ruleset, lang)] = entry
+    with _TOLD_LOCK:
+        _TOLD[(id(ev), ruleset, lang)] = entry
     return entry
-
-
-def _forget_oldest_half() -> None:
-    """Make room in :data:`_TOLD`: the half told first goes (mostly events that have left every
-    window by now). Emptying it all, as before, made every open game's next window tell its 60
-    events again at once: with 300 games in play, 0.6-0.9 s of the event loop's time every few
-    minutes."""
-    try:
-        for key in list(itertools.islice(_TOLD, _TOLD_MAX // 2)):
-            _TOLD.pop(key, None)
-    except RuntimeError:  # changed by another thread meanwhile
-        _TOLD.clear()
 
 
 def named_areas(ruleset: str, event: dict[str, Any]) -> list[str]:

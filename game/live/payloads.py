@@ -9,8 +9,9 @@ the viewer's language. Never the raw state.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from typing import Any
+
+from cachetools import LRUCache
 
 from game.models import Game
 from game.rules import get_ruleset
@@ -31,8 +32,10 @@ def pending_for(rules, state, viewer: str | None) -> list[dict[str, Any]]:
 
 
 class _PayloadCache:
+    """A thread-safe LRU of ``key -> payload text`` holding at most ``size`` entries."""
+
     def __init__(self, size: int = 256) -> None:
-        self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
+        self.items, self.lock = LRUCache(maxsize=size), threading.Lock()
 
     def get(self, key):
         with self.lock:
@@ -41,8 +44,6 @@ class _PayloadCache:
     def put(self, key, value) -> None:
         with self.lock:
             self.items[key] = value
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
 
 
 PAYLOADS = _PayloadCache()
@@ -119,8 +120,7 @@ def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: 
 
 
 #: ``(game id, version) -> JSON text of the ruleset's shared_view`` (a version names one state)
-_SHARED_TEXT: OrderedDict[tuple[int, int], str] = OrderedDict()
-_SHARED_TEXT_MAX = 64
+_SHARED_TEXT: LRUCache = LRUCache(maxsize=64)
 _SHARED_LOCK = threading.Lock()
 
 
@@ -133,8 +133,6 @@ def _shared_text(game_id: int, version: int, rules, state: Any) -> str:
     text = jsontext.dumps(rules.shared_view(state))
     with _SHARED_LOCK:
         _SHARED_TEXT[key] = text
-        while len(_SHARED_TEXT) > _SHARED_TEXT_MAX:
-            _SHARED_TEXT.popitem(last=False)
     return text
 
 

@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import OrderedDict
 from typing import Any
+
+from cachetools import LRUCache
 
 from game.models import Action, Game, Seat
 from game.rules import get_ruleset
@@ -167,9 +168,9 @@ def _apply(rules, state: Any, actor: str, action: Any) -> Any:
     return note(rules, state, action) if actor == SITE else rules.apply(state, actor, action)
 
 
-_BOOKS: OrderedDict[int, Book] = OrderedDict()
+_BOOKS: LRUCache = LRUCache(maxsize=BOOKS_MAX)
 _BOOKS_LOCK = threading.Lock()
-_TEXTS: OrderedDict[tuple, str] = OrderedDict()
+_TEXTS: LRUCache = LRUCache(maxsize=TEXTS_MAX)
 _TEXTS_LOCK = threading.Lock()
 
 
@@ -179,15 +180,13 @@ def book(game: Game) -> Book:
         b = _BOOKS.get(game.pk)
         if b is None:
             b = _BOOKS[game.pk] = Book(game)
-        _BOOKS.move_to_end(game.pk)
-        while len(_BOOKS) > BOOKS_MAX:
-            _BOOKS.popitem(last=False)
     with b.lock:
         b.grow(game.version)
     return b
 
 
-_ROWS: OrderedDict[int, tuple[float, Game, dict[int, str] | None]] = OrderedDict()
+#: ``game id -> (when read, its row, its people's seats or None)``
+_ROWS: LRUCache = LRUCache(maxsize=ROWS_MAX)
 _ROWS_LOCK = threading.Lock()
 
 
@@ -200,14 +199,11 @@ def game_row(game_id: int) -> Game | None:
     with _ROWS_LOCK:
         hit = _ROWS.get(game_id)
         if hit is not None and now - hit[0] <= KEEP_FOR:
-            _ROWS.move_to_end(game_id)
             return hit[1]
     game = Game.objects.defer("snapshot").select_related("lobby").filter(pk=game_id).first()
     with _ROWS_LOCK:
         if game is not None and is_open(game):
             _ROWS[game_id] = (now, game, None)
-            while len(_ROWS) > ROWS_MAX:
-                _ROWS.popitem(last=False)
         else:
             _ROWS.pop(game_id, None)
     return game
@@ -282,8 +278,6 @@ def step_text(game: Game, viewer: str | None, lang: str, version: int) -> str:
     text = jsontext.dumps({**head, "view": payloads.windowed_view(view), **tail})
     with _TEXTS_LOCK:
         _TEXTS[cache_key] = text
-        while len(_TEXTS) > TEXTS_MAX:
-            _TEXTS.popitem(last=False)
     return text
 
 

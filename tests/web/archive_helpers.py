@@ -4,7 +4,7 @@ bot's choice."""
 
 from __future__ import annotations
 
-from game.live import apply, bot_choice, bots, snapshots
+from game.live import apply, bot_choice, snapshots
 from game.models import Game
 
 

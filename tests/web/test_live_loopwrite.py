@@ -12,7 +12,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from game.live import loopwrite, notify, optimistic, ratelimit, rows, snapshots, writers
+from game.live import loopwrite, notify, ratelimit, rows, snapshots, writers
 from game.models import Action, Game
 from game.site import notifications
 

@@ -70,7 +70,7 @@ async def test_an_action_that_is_not_a_json_object_is_malformed_and_writes_nothi
     message may be (``message.malformed``); an action of every other JSON type, and objects past
     the action's bounds, are each a ``result`` with ``action.malformed``. Nothing is stored, no
     error logged, the socket stays open and in the hub until it closes."""
-    from game.live import apply, moves
+    from game.live import moves
     from game.live.hub import hub
 
     game, users = await sync_to_async(lambda: game3)()

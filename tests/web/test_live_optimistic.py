@@ -10,7 +10,7 @@ import threading
 import pytest
 from django.db import connections
 
-from game.live import apply, optimistic, rows, snapshots
+from game.live import apply, rows, snapshots
 from game.models import Action, Game
 
 from .live_helpers import legal_json, start_game

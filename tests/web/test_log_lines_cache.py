@@ -33,8 +33,8 @@ def states():
 @pytest.fixture
 def counted(monkeypatch):
     """The events told (``gamelog._tell`` calls), with empty caches."""
-    monkeypatch.setattr(gamelog, "_TOLD", {})
-    monkeypatch.setattr(gamelog, "_LINES", type(gamelog._LINES)())
+    monkeypatch.setattr(gamelog, "_TOLD", type(gamelog._TOLD)(maxsize=gamelog._TOLD.maxsize))
+    monkeypatch.setattr(gamelog, "_LINES", type(gamelog._LINES)(maxsize=gamelog._LINES.maxsize))
     told = []
     real = gamelog._tell
 
@@ -62,9 +62,9 @@ def test_each_event_is_told_once_per_language_across_versions_and_viewers(states
     assert len(seen) > gamelog.LOG_WINDOW  # the windows moved on
 
 
-def test_a_full_cache_forgets_the_events_told_first(states, counted, monkeypatch):
+def test_a_full_cache_forgets_the_events_told_least_recently(states, counted, monkeypatch):
     rules, seq = states
-    monkeypatch.setattr(gamelog, "_TOLD_MAX", 40)
+    monkeypatch.setattr(gamelog, "_TOLD", type(gamelog._TOLD)(maxsize=40))
     last = seq[-1]
     events = rules.view(last, None)["events"]
     assert len(events) > 100
