@@ -10,7 +10,7 @@ from game.routing import websocket_urlpatterns as game_patterns
 
 websocket_urlpatterns = [*game_patterns]
 
-if getattr(settings, "BENCH_ECHO", False):
+if settings.BENCH_ECHO:
     from game.devtools.bench_echo import websocket_urlpatterns as bench_patterns
 
     websocket_urlpatterns += bench_patterns

@@ -273,6 +273,7 @@ LIVE_CHAT_RATE, LIVE_CHAT_BURST = 0.5, 5
 LIVE_SOCKETS_PER_USER = env.int("LIVE_SOCKETS_PER_USER", default=20)  # open sockets of one logged-in user
 LIVE_SOCKETS_PER_IP = env.int("LIVE_SOCKETS_PER_IP", default=60)  # open sockets of anonymous visitors of one IP
 LIVE_SOCKET_LEASE = 60  # seconds: an open socket re-counts itself once per lease; a dead process's are forgotten in 2
+LIVE_LIMITS_CACHE = "default"  # the cache (CACHES alias) that counts the limits above
 
 # --- accounts --------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -325,8 +326,6 @@ THROTTLE_LOBBY_PASSWORD = _limit("THROTTLE_LOBBY_PASSWORD", "10/900")  # wrong p
 THROTTLE_PUSH = _limit("THROTTLE_PUSH", "20/3600")  # Web Push subscriptions stored per person per hour
 _open_cap = env.str("LOBBY_OPEN_PER_USER", default="3").strip().lower()
 LOBBY_OPEN_PER_USER = None if _open_cap in ("off", "none", "") else int(_open_cap)  # open lobbies per creator
-#: the client's IP is the proxy's last X-Forwarded-For address (game.site.throttle.client_ip)
-BEHIND_HTTPS_PROXY = env.bool("BEHIND_HTTPS_PROXY", default=False)
 
 # --- i18n ------------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
@@ -359,6 +358,8 @@ X_FRAME_OPTIONS = "DENY"
 UI_HARNESS = env.bool("GOTWEB_UI_HARNESS", default=False)
 # The raw fan-out baseline of the live benchmark (game/devtools/bench_echo.py): off unless asked for.
 BENCH_ECHO = env.bool("GOTWEB_BENCH", default=False)
+#: the load balancer terminates HTTPS: secure cookies, HTTPS redirects, HSTS, and the client's IP
+#: is the proxy's last X-Forwarded-For address (game.site.throttle.client_ip)
 BEHIND_HTTPS_PROXY = env.bool("BEHIND_HTTPS_PROXY", default=False)
 if BEHIND_HTTPS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

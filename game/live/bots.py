@@ -58,7 +58,7 @@ def schedule_bots(game_id: int, seed: int | None = None) -> None:
     With the game's ``seed``, a game this process found without bots in the last
     :data:`BOTLESS_FOR` seconds costs nothing (no thread and no query after every action of a
     game of people)."""
-    delay = getattr(settings, "GAME_BOT_DELAY", 0.8)
+    delay = settings.GAME_BOT_DELAY
     if delay is None:
         return
     with _sched_lock:

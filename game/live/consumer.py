@@ -59,10 +59,6 @@ CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_VIEWER_CHANGED = 4403, 4404, 4409
 CATCH_UP_DELAYS, CATCH_UP_FOR = (0.5, 1.0, 2.0, 4.0), 600.0
 
 
-def _setting(name: str, default):
-    return getattr(settings, name, default)
-
-
 @database_sync_to_async
 def _admission(game_id: int, user, session) -> tuple[int | None, str | None, Game | None]:
     """``(close code or None, viewer, the game's row)`` of a socket of ``user`` with ``session``
@@ -110,8 +106,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         self.viewer, self.ruleset = viewer, game.ruleset
         self.lang = socket_language(self.scope)
         self.sent_version = -1
-        self.bucket = TokenBucket(_setting("LIVE_RATE", 20), _setting("LIVE_BURST", 40))
-        self.chat_bucket = TokenBucket(_setting("LIVE_CHAT_RATE", 0.5), _setting("LIVE_CHAT_BURST", 5))
+        self.bucket = TokenBucket(settings.LIVE_RATE, settings.LIVE_BURST)
+        self.chat_bucket = TokenBucket(settings.LIVE_CHAT_RATE, settings.LIVE_CHAT_BURST)
         # the same budgets per user (per IP for anonymous visitors), over all their sockets
         self.requests, self.chat_limit = shared_limits(self.scope)
         self.group = game_group(self.game_id)
@@ -190,7 +186,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         if text_data is None:
             await self.send_error("message.malformed")
             return
-        if len(text_data) > _setting("LIVE_MAX_MESSAGE", 16384):
+        if len(text_data) > settings.LIVE_MAX_MESSAGE:
             await self.send_error("message.too_large")
             return
         if not self.bucket.take():
@@ -204,7 +200,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         if (
             not isinstance(msg, dict)
             or not isinstance(msg.get("type"), str)
-            or nested_deeper(text_data, msg, _setting("LIVE_MAX_DEPTH", 32))
+            or nested_deeper(text_data, msg, settings.LIVE_MAX_DEPTH)
             or not valid_unicode(text_data, msg)
         ):
             await self.send_error("message.malformed")

@@ -51,7 +51,7 @@ _DB = None  # an unconnected Django connection object: quoting and value prepara
 def enabled() -> bool:
     """Whether acts are written on the event loop: PostgreSQL and ``LIVE_LOOP_WRITES`` (default
     True). The budget is counted there when it is on Redis too (:meth:`ratelimit.SharedLimit.take_async`)."""
-    return _db().vendor == "postgresql" and bool(getattr(settings, "LIVE_LOOP_WRITES", True))
+    return _db().vendor == "postgresql" and bool(settings.LIVE_LOOP_WRITES)
 
 
 def _db():

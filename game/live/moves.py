@@ -128,7 +128,7 @@ def rescue_after() -> float:
     """Seconds after which the scheduler makes an awaited bot's or stand-in's move of a timed game
     itself (``settings.GAME_BOT_RESCUE``, default 15): a bot move scheduled by a process that
     stopped is not lost."""
-    return float(getattr(settings, "GAME_BOT_RESCUE", 15))
+    return float(settings.GAME_BOT_RESCUE)
 
 
 def as_datetime(ts: float | None):

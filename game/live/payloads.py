@@ -8,6 +8,7 @@ the viewer's language. Never the raw state.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Any
 
@@ -193,7 +194,7 @@ def payload_text(game_id: int, viewer: str | None, lang: str, version: int | Non
 
 
 #: ``(game id, version) -> Future`` of a state being read for this process's sockets (event loop only)
-_LOADING: dict[tuple[int, int], "asyncio.Future[bool]"] = {}
+_LOADING: dict[tuple[int, int], asyncio.Future[bool]] = {}
 
 
 async def load_version(game_id: int, ruleset: str, version: int) -> bool:
@@ -203,8 +204,6 @@ async def load_version(game_id: int, ruleset: str, version: int) -> bool:
     read. True when it is cached now (then :func:`cached_payload_text` serves every viewer
     without the database); False when it could not be made that way (the caller reads the
     payload with :func:`payload_text`). What the read raises reaches every waiter."""
-    import asyncio
-
     from channels.db import database_sync_to_async
 
     if snapshots.CACHE.get(game_id, version) is not None:

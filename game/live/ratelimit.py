@@ -78,7 +78,7 @@ def _cache():
     of its own, copied into the threads it calls) got its own object and, with Redis, its own
     connection pool: one Redis connection per open socket (the capacity benchmark counted 204
     connections for 200 sockets). Django's cache objects are safe to share between threads."""
-    alias = getattr(settings, "LIVE_LIMITS_CACHE", "default")
+    alias = settings.LIVE_LIMITS_CACHE
     config = repr(settings.CACHES.get(alias))
     hit = _shared.get(alias)
     if hit is None or hit[0] != config:
@@ -330,7 +330,7 @@ def open_sockets(owner: str) -> int:
     """How many sockets ``owner`` (``"u<user id>"``, :func:`owner_of`) holds open now, as the cap
     counts them (this and the previous lease's keys; a dead process's sockets fade within two
     leases). Blocking (a cache round trip); 0 when the cache cannot be read."""
-    lease = float(getattr(settings, "LIVE_SOCKET_LEASE", 60))
+    lease = float(settings.LIVE_SOCKET_LEASE)
     slot = SocketSlot(owner, 0, lease)
     e = slot._now()
     try:
@@ -364,8 +364,8 @@ class CappedSocket:
         """Call first in ``connect``. False when the owner is at the cap: the socket is then
         accepted and closed at once with code 4429, so that browsers see the code."""
         owner, is_user = owner_of(self.scope)
-        cap = getattr(settings, "LIVE_SOCKETS_PER_USER" if is_user else "LIVE_SOCKETS_PER_IP", 20 if is_user else 60)
-        slot = SocketSlot(owner, cap, getattr(settings, "LIVE_SOCKET_LEASE", 60))
+        cap = settings.LIVE_SOCKETS_PER_USER if is_user else settings.LIVE_SOCKETS_PER_IP
+        slot = SocketSlot(owner, cap, settings.LIVE_SOCKET_LEASE)
         if not await _in_thread(slot.acquire)():
             await self.refuse(CLOSE_TOO_MANY)
             return False

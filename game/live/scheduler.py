@@ -107,7 +107,7 @@ _lock = threading.Lock()
 
 
 def interval() -> float:
-    return float(getattr(settings, "GAME_SCHEDULER_INTERVAL", 1.0))
+    return float(settings.GAME_SCHEDULER_INTERVAL)
 
 
 def loop(stop: threading.Event, period: float | None = None) -> None:
@@ -151,7 +151,7 @@ def wanted(argv: list[str] | None = None) -> bool:
     ``on`` always, ``off`` never, ``auto`` when it serves the site (``python -m gotweb.server``,
     daphne, uvicorn, or the serving child of ``runserver``), not for migrations, tests and other
     commands."""
-    mode = str(getattr(settings, "GAME_SCHEDULER", "auto")).lower()
+    mode = str(settings.GAME_SCHEDULER).lower()
     if mode in ("on", "1", "true", "yes"):
         return True
     if mode != "auto":

@@ -77,7 +77,7 @@ STAND_IN_LEVEL = "basic"
 def away_after() -> float:
     """Seconds a seat must have been awaited before another player may hand it to a bot
     (``settings.GAME_AWAY_AFTER``, default 180)."""
-    return float(getattr(settings, "GAME_AWAY_AFTER", 180))
+    return float(settings.GAME_AWAY_AFTER)
 
 
 def seat_status(game: Game, now: float | None = None) -> dict[str, Any]:

@@ -144,7 +144,7 @@ CACHE = StateCache()
 
 
 def snapshot_every() -> int:
-    return max(1, int(getattr(settings, "GAME_SNAPSHOT_EVERY", 20)))
+    return max(1, int(settings.GAME_SNAPSHOT_EVERY))
 
 
 def dump(state: Any) -> bytes:

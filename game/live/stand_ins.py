@@ -110,7 +110,7 @@ def vacation_rest() -> float:
     (``settings.GAME_VACATION_REST``, default 60)."""
     from django.conf import settings
 
-    return float(getattr(settings, "GAME_VACATION_REST", 60))
+    return float(settings.GAME_VACATION_REST)
 
 
 def set_vacation(game_id: int, user, on: Any) -> dict[str, Any]:

@@ -33,7 +33,7 @@ def threads() -> int:
     """How many writer threads: ``LIVE_WRITE_THREADS`` on PostgreSQL, else 1."""
     if connections["default"].vendor != "postgresql":
         return 1
-    return max(1, int(getattr(settings, "LIVE_WRITE_THREADS", 4)))
+    return max(1, int(settings.LIVE_WRITE_THREADS))
 
 
 def _executor(n: int) -> ThreadPoolExecutor:
