@@ -25,8 +25,12 @@ A **time control** (``Game.time_control``, chosen in the lobby, :func:`parse`) i
 int, "vacation": seconds, "away": unix time | None, "auto": bool}}`` for the people's seats (bots
 have no clock). ``left`` is the time the seat had at ``since`` (None: the clock is stopped);
 ``away`` is when its vacation was turned on (None: off), ``vacation`` the allowance left at that
-moment, ``back`` (once a vacation ended) when the last one ended. ``timeouts`` counts the seat's time-outs; ``auto`` marks a stand-in that took the seat
-because its time ran out and gives it back after one move (until ``max_timeouts``).
+moment, ``back`` (once a vacation ended) when the last one ended. ``timeouts`` counts the seat's
+time-outs; ``auto`` marks a stand-in that took the seat because its time ran out and gives it back
+after one move (until ``max_timeouts``). ``owed`` (from a time-out until a move is made in the
+seat) says the stand-in owes the decision that timed out: the seat cannot be taken back before
+(:func:`taken_back`), so a time-out always costs the seat that decision. ``renew`` says a stand-in
+moved in the seat since its clock last ran: the seat's decision is a new one.
 
 >>> tc = parse({"kind": "live", "bank": 60, "increment": 5})
 >>> c = start(tc, ["a", "b"], awaited={"a", "b"}, stand_ins={}, now=0.0)
@@ -218,6 +222,41 @@ def set_vacation(clocks: Mapping[str, Mapping[str, Any]], seat: str, on: bool, n
     return out
 
 
+def timed_out(tc: Mapping[str, Any], clocks: Mapping[str, Mapping[str, Any]], seat: str) -> dict[str, dict]:
+    """The clocks after ``seat``'s time ran out and its stand-in took it (call :func:`settle`
+    after it): the clock stopped at 0, one more time-out counted, ``owed`` set (the stand-in owes
+    the decision that timed out), ``auto`` while the time-outs are below ``max_timeouts`` (the
+    stand-in gives the seat back after that move)."""
+    out = {s: dict(c) for s, c in clocks.items()}
+    c = out[seat]
+    c.update(left=0.0, since=None, timeouts=int(c.get("timeouts", 0)) + 1, owed=True)
+    c["auto"] = c["timeouts"] < int(tc.get("max_timeouts", MAX_TIMEOUTS))
+    return out
+
+
+class Owed(ValueError):
+    """The seat's time ran out and its stand-in has not yet made the move it owes."""
+
+
+def taken_back(clocks: Mapping[str, Mapping[str, Any]], seat: str) -> tuple[dict[str, dict], bool]:
+    """``(clocks, renew)`` when ``seat``'s player takes it back from its stand-in (call
+    :func:`settle` after it, with ``fresh={seat}`` when ``renew``): no ``auto`` hand-back any
+    more, and ``renew`` whether the stand-in moved in the seat since its clock last ran (its
+    decision is then a new one, with a new decision's time; else the clock resumes where it
+    stopped: taking a seat back never buys time). Raises :class:`Owed` while the stand-in owes the
+    move of a time-out (:func:`timed_out`): the seat is taken back after that move, so a time-out
+    cannot be turned into a fresh clock however often the player comes back."""
+    c = clocks.get(seat)
+    if c is None:
+        return {s: dict(x) for s, x in clocks.items()}, False
+    if c.get("owed"):
+        raise Owed(seat)
+    out = {s: dict(x) for s, x in clocks.items()}
+    renew = bool(out[seat].pop("renew", False))
+    out[seat]["auto"] = False
+    return out, renew
+
+
 def clock_view(tc: Mapping[str, Any], clocks: Mapping[str, Mapping[str, Any]], now: float) -> dict[str, dict]:
     """What every viewer is told of the clocks: ``{seat: {"remaining": seconds at now (one
     decimal), "running": bool, "timeouts": int, "vacation": seconds of allowance left,
@@ -252,7 +291,8 @@ def after_action(
     and ``after`` are the awaited seats before and after it, ``person`` whether a person took it
     (else a bot or a stand-in: no increment, no reset). A stand-in that took the seat because its
     time ran out (``auto``) gives it back after its move, and so it does when the player acts
-    meanwhile; the seat then has a new decision. ``deadline``: :func:`next_deadline`, or, with
+    meanwhile; the seat then has a new decision. Any move in the seat settles what a time-out
+    owed (``owed``). ``deadline``: :func:`next_deadline`, or, with
     ``rescue`` seconds, at the latest ``now + rescue`` while a seat without a running clock
     (a bot's, a stand-in's) is awaited (the scheduler then makes that overdue move, so a bot move
     lost with a stopped process is made anyway). Untimed ``tc``: ``({}, stand_ins, None)``."""
@@ -262,10 +302,14 @@ def after_action(
     stand_ins = dict(stand_ins)
     fresh = set(after) - set(before)
     c = clocks.get(actor)
-    if c is not None and c.get("auto") and actor in stand_ins:
-        del stand_ins[actor]
-        c["auto"] = False
-        fresh.add(actor)
+    if c is not None:
+        c.pop("owed", None)  # the decision that timed out is taken
+        if c.get("auto") and actor in stand_ins:
+            del stand_ins[actor]
+            c["auto"] = False
+            fresh.add(actor)
+        if actor in stand_ins:
+            c["renew"] = True  # a stand-in keeps the seat: its next decision is a new one
     new = settle(tc, clocks, awaited=after, stand_ins=stand_ins, now=now, actor=actor if person else None, fresh=fresh)
     return new, stand_ins, with_rescue(new, stand_ins, after, now, rescue)
 

@@ -35,6 +35,7 @@ MESSAGES = {
     "stand_in.already": _("A bot already plays that seat."),
     "stand_in.not_away": _("That player has not been awaited long enough."),
     "stand_in.none": _("No bot plays your seat."),
+    "stand_in.owed": _("Your time ran out: the bot makes that move first, then you can take your seat back."),
     "vacation.not_a_player": _("Only the players of this game can take a vacation."),
     "vacation.not_allowed": _("This game has no vacation allowance."),
     "vacation.bad_value": _("Say whether your vacation is on or off."),

@@ -84,23 +84,29 @@ def hand_to_bot(game_id: int, user, seat: Any) -> dict[str, Any]:
 def take_back(game_id: int, user) -> dict[str, Any]:
     """``user`` takes their seat back from its stand-in bot, which stops at once (the bot acts only
     under the game's lock, after reading ``stand_ins``); returns the new :func:`seat_status`.
-    Their wait starts again. Raises IllegalAction, writing nothing: ``game.not_found``,
-    ``game.over``, ``stand_in.not_a_player``, ``stand_in.none`` (no bot plays the user's seat)."""
+    Their wait starts again; their clock resumes where it stopped (:func:`game.live.clocks.taken_back`:
+    a take-back never buys time), with a new decision's time only when the stand-in moved in the
+    seat meanwhile. Raises IllegalAction, writing nothing: ``game.not_found``, ``game.over``,
+    ``stand_in.not_a_player``, ``stand_in.none`` (no bot plays the user's seat),
+    ``stand_in.owed`` (the seat's time ran out and the stand-in has not made that move yet: the
+    seat can be taken back once it has)."""
     with transaction.atomic():
         game, me = _my_seat_locked(game_id, user, "stand_in.not_a_player", "You do not have a seat in this game.")
         if me not in (game.stand_ins or {}):
             raise IllegalAction("stand_in.none", "No bot plays your seat.")
+        renew = False
+        if me in (game.clocks or {}):
+            try:
+                game.clocks, renew = clocks.taken_back(game.clocks, me)
+            except clocks.Owed:
+                raise IllegalAction("stand_in.owed", "Your time ran out: the bot makes that move first.") from None
         game.stand_ins = {s: lv for s, lv in game.stand_ins.items() if s != me}
         fields = ["stand_ins"]
         now = time.time()
-        if me in (game.clocks or {}):
-            game.clocks = {**game.clocks, me: {**game.clocks[me], "auto": False}}
         if me in (game.awaited_since or {}):
             game.awaited_since = {**game.awaited_since, me: now}
             fields.append("awaited_since")
-        # the clock starts again as it was (live; an empty bank gets the increment), or with a
-        # new decision's time (deadline)
-        fields += _settle(game, now, fresh={me})
+        fields += _settle(game, now, fresh={me} if renew else ())
         note_locked(game, [notes.entry(notes.TAKE_BACK, me)], user, fields)
         return seat_status(game)
 
@@ -151,8 +157,10 @@ def fire_due(game: Game, now: float) -> list[tuple[str, str]]:
 
     * ``vacation_over``: the seat's vacation ends, its clock runs again;
     * ``timeout``: the seat's time ran out: the stand-in bot plays it at once (its clock stops
-      at 0, its time-outs count one more); below the time control's ``max_timeouts`` the stand-in
-      gives the seat back after one move, from then on it keeps it until the player takes it back.
+      at 0, its time-outs count one more, :func:`game.live.clocks.timed_out`) and owes that move:
+      the seat cannot be taken back before it is made; below the time control's ``max_timeouts``
+      the stand-in gives the seat back after that move, from then on it keeps it until the player
+      takes it back.
 
     Each firing is one note of the game's log (:func:`game.live.apply.note_locked`: one version
     each, pushed like an action, told in the log panel), written with the change it records in
@@ -168,10 +176,7 @@ def fire_due(game: Game, now: float) -> list[tuple[str, str]]:
         if kind == notes.VACATION_OVER:
             game.clocks = clocks.set_vacation(game.clocks, seat, False, now)
         else:
-            c = dict(game.clocks[seat])
-            c.update(left=0.0, since=None, timeouts=int(c.get("timeouts", 0)) + 1)
-            c["auto"] = c["timeouts"] < int(tc.get("max_timeouts", clocks.MAX_TIMEOUTS))
-            game.clocks = {**game.clocks, seat: c}
+            game.clocks = clocks.timed_out(tc, game.clocks, seat)
             game.stand_ins = {**(game.stand_ins or {}), seat: STAND_IN_LEVEL}
         _settle(game, now)
         fired.append((seat, kind))
