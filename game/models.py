@@ -9,6 +9,8 @@ it attaches to a started lobby with a one-to-one key, and seats are its actors (
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 import secrets
 import unicodedata
@@ -41,10 +43,6 @@ def language_key() -> str:
 #: Default_Ignorable_Code_Point set, beyond the format characters: fillers, variation selectors)
 _INVISIBLE = {0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0}
 _INVISIBLE_RANGES = ((0x180B, 0x180F), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF), (0x1D173, 0x1D17A))
-#: scripts whose letters are never mapped to a Latin look-alike in :func:`name_key`
-_OWN_SCRIPTS = {"LATIN", "COMMON", "INHERITED", "HAN", "HIRAGANA", "KATAKANA", "HANGUL"}
-
-
 def _invisible(ch: str) -> bool:
     cp = ord(ch)
     return (
@@ -66,33 +64,87 @@ def clean_name(raw: str) -> str:
     return " ".join(kept.split())
 
 
-def _latin_look_alike(ch: str) -> str:
-    """The ASCII letter a letter of another script (Cyrillic ``а``, Greek ``ο``...) is drawn like,
-    from Unicode's confusables table (confusable_homoglyphs), else ``ch`` itself."""
-    from confusable_homoglyphs import categories, confusables
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """``{character: the prototype it is drawn like}`` from Unicode's confusables table (Unicode
+    TR39, ``confusables.txt``, as the ``confusable_homoglyphs`` package ships it). The package
+    lists each character's look-alikes both ways; each set of look-alikes is one prototype and the
+    characters mapped to it, so the prototype is the member that names the most look-alikes (a
+    sequence such as ``rn``, the prototype of ``m``, when there is one); a pair of two single
+    characters takes the lower one. Only which characters share a prototype matters here."""
+    from importlib.resources import files
 
-    if ch.isascii() or categories.alias(ch) in _OWN_SCRIPTS:
-        return ch
-    for found in confusables.is_confusable(ch, greedy=True, preferred_aliases=[]) or []:
-        for glyph in found["homoglyphs"]:
-            if len(glyph["c"]) == 1 and glyph["c"].isascii() and glyph["c"].isalpha():
-                return glyph["c"].lower()
-    return ch
+    table = json.loads(files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8"))
+    bare = lambda text: text.replace("\u200e", "")  # the package marks right-to-left glyphs  # noqa: E731
+    parent: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        while parent.get(x, x) != x:
+            parent[x] = parent.get(parent[x], parent[x])
+            x = parent[x]
+        return x
+
+    named = {}
+    for ch, glyphs in table.items():
+        ch = bare(ch)
+        named[ch] = len(glyphs)
+        for glyph in glyphs:
+            a, b = root(ch), root(bare(glyph["c"]))
+            if a != b:
+                parent[b] = a
+    sets: dict[str, list[str]] = {}
+    for x in {*parent, *named}:
+        sets.setdefault(root(x), []).append(x)
+    out = {}
+    for members in sets.values():
+        proto = min(members, key=lambda m: (len(m) == 1, -named.get(m, 0), m))
+        out.update({m: proto for m in members if len(m) == 1 and m != proto})
+    return out
+
+
+def skeleton(text: str) -> str:
+    """Unicode TR39's skeleton of ``text``: each character replaced by the prototype it is drawn
+    like (:func:`_prototypes`), in normalisation form D. Two strings with one skeleton look alike
+    (capital ``I``, ``l``, ``1`` and ``ǀ``; Cyrillic ``а`` and Latin ``a``; ``m`` and ``rn``).
+    Only for comparing, never for showing."""
+    table = _prototypes()
+    nfd = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in nfd))
+
+
+@functools.cache
+def _case_folds() -> dict[str, str]:
+    """The Latin letters whose capital looks like another letter than their small form does: a
+    name compared without case must not tell those apart either. From the table, that is ``i``,
+    whose capital ``I`` is drawn like ``l``: ``{"i": "l"}``."""
+    out = {}
+    for capital in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        small, drawn = skeleton(capital.casefold()), skeleton(skeleton(capital).casefold())
+        if small != drawn:
+            out[small] = drawn
+    return out
 
 
 def name_key(raw: str) -> str:
     r"""The comparison key of a player's name: two names with one key would pass for each other.
 
-    :func:`clean_name` (no invisible characters, one space between words), then Unicode NFKC
-    (full-width ``Ａ`` is ``A``, ``ﬁ`` is ``fi``), case folding, NFKC again, and each letter of a
-    script other than Latin and CJK that Unicode lists as confusable with a Latin letter replaced
-    by it (Cyrillic ``Аlice`` is ``alice``). Chinese, Japanese and Korean names keep their letters.
+    :func:`clean_name` (no invisible characters, one space between words), Unicode NFKC
+    (full-width ``Ａ`` is ``A``, ``ﬁ`` is ``fi``), case folding, NFKC again, the :func:`skeleton`
+    (Cyrillic ``а`` is ``a``, ``ǀ`` and ``1`` are ``l``, ``m`` is ``rn``; folded and taken again,
+    as a prototype may be a capital: ``0`` is ``O``), and the letters whose
+    capital is drawn like another letter folded with it (:func:`_case_folds`: ``LiIy`` is
+    ``Lily``, so ``i`` and ``l`` are one letter here), in normalisation form C. Names in every
+    script are compared so: a Chinese name differs from another unless they look the same.
 
-    >>> name_key("ＡＬＩＣＥ") == name_key("al\u200dice") == name_key("\u0410lice") == "alice"
+    >>> name_key("ＡＬＩＣＥ") == name_key("al\u200dice") == name_key("\u0410lice") == name_key("Alice")
+    True
+    >>> name_key("LiIy") == name_key("Li\u01c0y") == name_key("Lily") == name_key("L1ly")
     True
     """
     text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", clean_name(raw)).casefold())
-    return clean_name("".join(_latin_look_alike(ch) for ch in text))
+    text = skeleton(skeleton(text).casefold())  # a prototype may be a capital (``0`` is ``O``)
+    folds = _case_folds()
+    return clean_name(unicodedata.normalize("NFC", "".join(folds.get(ch, ch) for ch in text)))
 
 
 class Profile(models.Model):
