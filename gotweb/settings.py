@@ -324,6 +324,13 @@ THROTTLE_LOGIN_USER = _limit("THROTTLE_LOGIN_USER", "5/900")  # failed logins pe
 THROTTLE_LOGIN_DEVICE = _limit("THROTTLE_LOGIN_DEVICE", "5/900")  # failed logins per device cookie per 15 min
 THROTTLE_LOBBY_PASSWORD = _limit("THROTTLE_LOBBY_PASSWORD", "10/900")  # wrong passwords per IP per lobby
 THROTTLE_PUSH = _limit("THROTTLE_PUSH", "20/3600")  # Web Push subscriptions stored per person per hour
+#: ratings (game/site/ratings.py): a player is rated once their account is this many days old and
+#: has finished this many games against as many different people; two players' rated games
+#: together are capped per window of days
+RATING_NEW_ACCOUNT_DAYS = env.float("RATING_NEW_ACCOUNT_DAYS", default=3.0)
+RATING_NEW_ACCOUNT_GAMES = env.int("RATING_NEW_ACCOUNT_GAMES", default=3)
+RATING_PAIR_GAMES = env.int("RATING_PAIR_GAMES", default=3)
+RATING_PAIR_DAYS = env.float("RATING_PAIR_DAYS", default=30.0)
 _open_cap = env.str("LOBBY_OPEN_PER_USER", default="3").strip().lower()
 LOBBY_OPEN_PER_USER = None if _open_cap in ("off", "none", "") else int(_open_cap)  # open lobbies per creator
 

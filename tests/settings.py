@@ -14,3 +14,9 @@ from gotweb.settings import *  # noqa: E402,F401,F403
 # while tests flush it. tests/web/test_notification_mails.py (and the pages' tests that need them)
 # turn them on, in the committing thread.
 NOTIFY_MAILS = False
+
+# Ratings count from a new account's first game here, so that a test needs no aged accounts with
+# games behind them; tests/web/test_rating_farms.py sets the production rule itself.
+RATING_NEW_ACCOUNT_DAYS = 0
+RATING_NEW_ACCOUNT_GAMES = 0
+RATING_PAIR_GAMES = 10**6

@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
@@ -360,4 +361,8 @@ def leaderboard(request: HttpRequest, ruleset: str | None = None) -> HttpRespons
     ]
     games = [{"id": r, "name": get_ruleset(r).names[key], "current": r == ruleset} for r in REGISTRY]
     ctx = {"rows": rows, "games": games, "ruleset_name": get_ruleset(ruleset).names[key], "system": ratings.system(ruleset)}
+    ctx["rule"] = {
+        "days": f"{settings.RATING_NEW_ACCOUNT_DAYS:g}", "games": settings.RATING_NEW_ACCOUNT_GAMES,
+        "pair": settings.RATING_PAIR_GAMES, "window": f"{settings.RATING_PAIR_DAYS:g}",
+    }
     return render(request, "archive/leaderboard.html", ctx)

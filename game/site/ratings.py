@@ -1,4 +1,4 @@
-"""Ratings: one per person and ruleset, updated when a rated game finishes (issue 18).
+"""Ratings: one per person and ruleset, updated when a rated game finishes.
 
 **Which games are rated.** A finished game between people: every seat held by a person (no bot
 seated by the creator) and every action in its log taken by a person (none by a stand-in bot,
@@ -6,6 +6,23 @@ seated by the creator) and every action in its log taken by a person (none by a 
 whole game unrated (``GameRating.reason`` ``"bots"`` or ``"stand_in"``): a rating measures
 people against people, and one bot's weakness or strength would move everyone's. Guests are
 people: their rating stays theirs when they claim their account (the same user row).
+
+**Only established accounts, and not the same opponents over and over** (so that nobody can farm
+a rating out of accounts made for the purpose, which cost a few seconds each):
+
+* every player must be *established* when the game ends (``GameRating.reason``
+  ``"new_account"`` otherwise): an account at least ``RATING_NEW_ACCOUNT_DAYS`` days old (default
+  3) that has already finished ``RATING_NEW_ACCOUNT_GAMES`` games (default 3) against at least as
+  many different people (bots do not count). A newcomer's first games are played as usual, only
+  unrated: a farm of fresh accounts moves nobody's rating, and aging enough accounts with enough
+  games among several people costs days and games per account, where a mail address (a
+  throw-away one is free) would have cost nothing;
+* no two of its players may already have played ``RATING_PAIR_GAMES`` rated games together
+  (default 3) in the last ``RATING_PAIR_DAYS`` days (default 30) (``"repeat"`` otherwise): the
+  same few accounts cannot feed each other points; friends who play each other more often than
+  that still play, their further games unrated until the window moves on. A cap, not a weight:
+  the rating systems below take each game whole, and a game that counts a little would still
+  count.
 
 **The maths** (maintained, MIT-licensed libraries):
 
@@ -28,12 +45,16 @@ finished games not rated yet (idempotent: a game is rated once, ``GameRating`` i
 
 from __future__ import annotations
 
+import datetime
+import itertools
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from game.models import Action, Game, GameRating, Rating, Seat
+from game.models import Action, Game, GameRating, Lobby, Rating, Seat
 from game.rules import get_ruleset
 from game.rules.base import SITE
 
@@ -69,14 +90,51 @@ def _os_score(mu: float, sigma: float) -> float:
 
 
 def unrated_reason(game: Game, seats: list[Seat]) -> str:
-    """Why ``game`` is not rated (``"bots"``, ``"stand_in"``, ``"same_person"``), or ``""``."""
+    """Why ``game`` is not rated (``"bots"``, ``"stand_in"``, ``"same_person"``,
+    ``"new_account"``, ``"repeat"``), or ``""``."""
     if any(s.bot for s in seats):
         return "bots"
     if len({s.user_id for s in seats}) != len(seats):
         return "same_person"
     if game.stand_ins or Action.objects.filter(game=game, user__isnull=True).exclude(actor=SITE).exists():
         return "stand_in"
+    when = game.finished_at or timezone.now()
+    if not all(established(s.user, when, exclude_lobby=game.lobby_id) for s in seats):
+        return "new_account"
+    if pair_cap_reached([s.user_id for s in seats], when):
+        return "repeat"
     return ""
+
+
+def established(user, when: datetime.datetime, exclude_lobby: int | None = None) -> bool:
+    """Whether ``user`` may be rated in a game ending at ``when``: an account at least
+    ``RATING_NEW_ACCOUNT_DAYS`` days old that has finished ``RATING_NEW_ACCOUNT_GAMES`` games
+    (other than ``exclude_lobby``'s) against at least as many different people."""
+    need = settings.RATING_NEW_ACCOUNT_GAMES
+    if user.date_joined > when - datetime.timedelta(days=settings.RATING_NEW_ACCOUNT_DAYS):
+        return False
+    if need <= 0:
+        return True
+    lobbies = Seat.objects.filter(user=user, lobby__status=Lobby.Status.FINISHED).exclude(lobby_id=exclude_lobby).values("lobby_id")
+    games = lobbies.count()
+    opponents = Seat.objects.filter(lobby_id__in=lobbies, bot="").exclude(user=user).values("user_id").distinct().count()
+    return games >= need and opponents >= need
+
+
+def pair_cap_reached(user_ids: list[int], when: datetime.datetime) -> bool:
+    """Whether two of ``user_ids`` have played ``RATING_PAIR_GAMES`` rated games together in the
+    ``RATING_PAIR_DAYS`` days before ``when``."""
+    since = when - datetime.timedelta(days=settings.RATING_PAIR_DAYS)
+    rated = GameRating.objects.filter(rated=True, game__finished_at__gte=since).values("game__lobby_id")
+    seats = Seat.objects.filter(lobby_id__in=rated, user_id__in=user_ids).values_list("lobby_id", "user_id")
+    together: dict[int, set[int]] = {}
+    for lobby_id, user_id in seats:
+        together.setdefault(lobby_id, set()).add(user_id)
+    counts: dict[tuple[int, int], int] = {}
+    for people in together.values():
+        for pair in itertools.combinations(sorted(people), 2):
+            counts[pair] = counts.get(pair, 0) + 1
+    return any(n >= settings.RATING_PAIR_GAMES for n in counts.values())
 
 
 def ranks(result: dict[str, Any], seats: list[str]) -> list[int]:
