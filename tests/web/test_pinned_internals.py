@@ -347,7 +347,7 @@ def test_django_redis_cache_client():
 
 
 def test_django_postgresql_connection_params():
-    """game/live/loopwrite.py ``_db`` and ``_Pool._open``: an unconnected connection object
+    """game/live/loopwrite.py ``_db`` and ``_connect_kwargs``: an unconnected connection object
     from ``connections.create_connection`` gives Django's own ``get_connection_params()`` (a dict
     of psycopg's ``connect`` arguments, with Django's type adapters in ``context``), of which the
     loop replaces ``cursor_factory`` and ``prepare_threshold``."""
