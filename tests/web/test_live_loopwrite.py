@@ -207,8 +207,58 @@ async def test_the_loop_holds_at_most_its_share_of_connections(settings):
     loopwrite.close_all()
     rows = await asyncio.gather(*[loopwrite.execute("SELECT pg_sleep(0.05)", []) for _ in range(6)])
     assert rows == [1] * 6
-    pool = loopwrite._POOLS[asyncio.get_running_loop()]
-    assert len(pool.opened) == 2
+    stats = loopwrite._POOLS[asyncio.get_running_loop()].get_stats()
+    assert stats["pool_size"] == 2 and stats["connections_num"] == 2, stats
+
+
+async def _backend_pid() -> int:
+    """The server process of the connection this loop's pool hands out next."""
+    async with (await loopwrite._pool()).connection() as conn:
+        return conn.info.backend_pid
+
+
+async def test_a_statement_cancelled_midway_leaves_its_connection_unused(settings):
+    """An act cancelled while its statement runs (its socket closed): the connection, whose
+    answer never came, is closed, and the next statement runs on another."""
+    settings.LIVE_WRITE_THREADS = 1
+    loopwrite.close_all()
+    first = await _backend_pid()
+    task = asyncio.ensure_future(loopwrite.execute("SELECT pg_sleep(5)", []))
+    await asyncio.sleep(0.3)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert await loopwrite.execute("SELECT 1", []) == 1
+    assert await _backend_pid() != first
+
+
+async def test_a_connection_older_than_conn_max_age_is_replaced(settings, monkeypatch):
+    settings.LIVE_WRITE_THREADS = 1
+    monkeypatch.setitem(loopwrite._db().settings_dict, "CONN_MAX_AGE", 0.3)
+    loopwrite.close_all()
+    first = await _backend_pid()
+    assert await loopwrite.execute("SELECT 1", []) == 1 and await _backend_pid() == first  # young: reused
+    await asyncio.sleep(0.5)
+    assert await loopwrite.execute("SELECT 1", []) == 1  # handed back too old: closed and replaced
+    assert await _backend_pid() != first
+
+
+async def test_a_connection_the_server_closed_raises_operational_error_and_is_not_reused(settings):
+    import psycopg
+    from django.db import OperationalError
+
+    settings.LIVE_WRITE_THREADS = 1
+    loopwrite.close_all()
+    first = await _backend_pid()
+    admin = await psycopg.AsyncConnection.connect(**loopwrite._connect_kwargs())
+    try:
+        await admin.execute("SELECT pg_terminate_backend(%s)", [first])
+    finally:
+        await admin.close()
+    with pytest.raises(OperationalError):
+        await loopwrite.execute("SELECT 1", [])
+    assert await loopwrite.execute("SELECT 1", []) == 1
+    assert await _backend_pid() != first
 
 
 async def test_badge_hints_of_a_game_first_seen_go_out_from_the_loop(application, make_lobby, monkeypatch):
@@ -262,14 +312,10 @@ async def test_the_act_statement_is_bound_server_side_and_prepared(application, 
     assert "%s" in sent[0] and str(game.pk) not in sent[0].split("WHERE")[1][:40]  # values travel apart
     row = await sync_to_async(Game.objects.get)(pk=game.pk)
     assert row.version == 8 and row.deadline is not None and row.clocks  # the clocks ran on the loop's writes
-    pool = loopwrite._POOLS[asyncio.get_running_loop()]
-    conn, born = await pool.get()
-    try:
+    async with loopwrite._POOLS[asyncio.get_running_loop()].connection() as conn:
         async with conn.cursor() as cur:
             await cur.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s", ["WITH g AS (UPDATE%"])
             (prepared,) = await cur.fetchone()
-    finally:
-        pool.put(conn, born)
     assert prepared == 1
     for ws in sockets.values():
         await ws.disconnect()
