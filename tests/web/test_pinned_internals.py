@@ -81,7 +81,7 @@ def test_every_library_reached_inside_is_pinned_exactly():
 def test_the_installed_version_is_the_pin(name):
     """The version installed is the one pinned in pyproject.toml, the one the internals below were
     checked against (all of gotweb/server.py, game/live/members.py, game/live/ratelimit.py,
-    game/live/loopwrite.py, game/live/consumer.py's NoIdleDbHop and gotweb/asgi.py's
+    game/live/loopwrite.py, game/live/transport.py's NoIdleDbHop and gotweb/asgi.py's
     SiteOriginValidator rely on one of them)."""
     pinned = _pins().get(name)
     installed = importlib.metadata.version(name)
@@ -286,7 +286,7 @@ def test_channels_redis_stores_a_group_as_members_reads_it():
     assert_unchanged(RedisChannelLayer.group_send, "c9623ea6ccfa7308", "game/live/members.py group_channels")
 
 
-# --- channels: game/live/members.py, game/live/consumer.py, gotweb/asgi.py -----------------------
+# --- channels: game/live/members.py, game/live/transport.py, gotweb/asgi.py -----------------------
 async def test_channels_in_memory_layer_groups():
     """game/live/members.py ``group_channels`` reads ``InMemoryChannelLayer.groups``
     (``{group: {channel: time of joining}}``) and its ``group_expiry``, counting as the layer's
@@ -303,13 +303,13 @@ async def test_channels_in_memory_layer_groups():
 
 
 def test_channels_consumer_dispatch():
-    """game/live/consumer.py ``NoIdleDbHop.dispatch`` re-implements Channels'
+    """game/live/transport.py ``NoIdleDbHop.dispatch`` re-implements Channels'
     ``AsyncConsumer.dispatch`` without its ``aclose_old_connections()``, with Channels'
     ``get_handler_name``."""
     from channels.consumer import AsyncConsumer, get_handler_name
 
     assert get_handler_name({"type": "hub.resync"}) == "hub_resync"
-    assert_unchanged(AsyncConsumer.dispatch, "39f34e7d4fb0f655", "game/live/consumer.py NoIdleDbHop.dispatch")
+    assert_unchanged(AsyncConsumer.dispatch, "39f34e7d4fb0f655", "game/live/transport.py NoIdleDbHop.dispatch")
 
 
 @pytest.mark.parametrize(
