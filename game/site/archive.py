@@ -298,12 +298,13 @@ def archive(request: HttpRequest) -> HttpResponse:
 
 # --- players ------------------------------------------------------------------------------------------
 def player(request: HttpRequest, name: str) -> HttpResponse:
-    """``/u/<username>/``: games played and won (by game and by house), ratings, recent games
-    (only those the visitor may see). Guests have one while their account exists; claiming it
+    """``/u/<username>/``: games played and won (by game and by house), ratings, recent games,
+    each counting only the games the visitor may see (:func:`visible_games`: a private game's
+    result is its players' own; private games are never rated). Guests have one while their account exists; claiming it
     keeps everything (same user), under the new username."""
     person = get_object_or_404(User.objects.select_related("profile"), username=name)
     key = language_key()
-    seats = Seat.objects.filter(user=person, bot="", lobby__game__status=Game.Status.FINISHED).select_related("lobby__game")
+    seats = Seat.objects.filter(user=person, bot="", lobby__game__in=visible_games(request.user)).select_related("lobby__game")
     by_game: dict[str, dict] = {}
     by_house: dict[tuple[str, str], dict] = {}
     played = won = 0

@@ -7,6 +7,9 @@ whole game unrated (``GameRating.reason`` ``"bots"`` or ``"stand_in"``): a ratin
 people against people, and one bot's weakness or strength would move everyone's. Guests are
 people: their rating stays theirs when they claim their account (the same user row).
 
+**Never a private game**: its result is its players' own, and a rating that moved would tell it
+to everyone (``"private"``).
+
 **Only established accounts, and not the same opponents over and over** (so that nobody can farm
 a rating out of accounts made for the purpose, which cost a few seconds each):
 
@@ -90,8 +93,10 @@ def _os_score(mu: float, sigma: float) -> float:
 
 
 def unrated_reason(game: Game, seats: list[Seat]) -> str:
-    """Why ``game`` is not rated (``"bots"``, ``"stand_in"``, ``"same_person"``,
+    """Why ``game`` is not rated (``"private"``, ``"bots"``, ``"stand_in"``, ``"same_person"``,
     ``"new_account"``, ``"repeat"``), or ``""``."""
+    if game.lobby.is_private:
+        return "private"
     if any(s.bot for s in seats):
         return "bots"
     if len({s.user_id for s in seats}) != len(seats):

@@ -51,15 +51,16 @@ def test_a_guest_has_a_page_and_keeps_it_when_claiming(make_lobby, make_user):
     assert Client().get(f"/u/{guest.username}/").status_code == 404
 
 
-def test_private_games_are_counted_but_not_shown_to_strangers(make_lobby, make_user):
+def test_private_games_are_neither_counted_nor_shown_to_strangers(make_lobby, make_user):
     game, users = start_duke(make_lobby, make_user, is_private=True, password="pw-secret-1")
     play_to_end(game.pk, users)
     user = next(iter(users.values()))
     r = Client().get(f"/u/{user.username}/")
-    assert r.context["played"] == 1 and r.context["recent"] == []
+    assert r.context["played"] == 0 and r.context["recent"] == [] and r.context["by_house"] == []
     c = Client()
     c.force_login(user)
-    assert [row["game"].pk for row in c.get(f"/u/{user.username}/").context["recent"]] == [game.pk]
+    mine = c.get(f"/u/{user.username}/").context
+    assert mine["played"] == 1 and [row["game"].pk for row in mine["recent"]] == [game.pk]
 
 
 def test_playing_now_counts_every_seat_of_a_running_game(make_lobby, make_user):
