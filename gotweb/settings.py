@@ -325,7 +325,7 @@ THROTTLE_LOBBY_PASSWORD = _limit("THROTTLE_LOBBY_PASSWORD", "10/900")  # wrong p
 THROTTLE_PUSH = _limit("THROTTLE_PUSH", "20/3600")  # Web Push subscriptions stored per person per hour
 _open_cap = env.str("LOBBY_OPEN_PER_USER", default="3").strip().lower()
 LOBBY_OPEN_PER_USER = None if _open_cap in ("off", "none", "") else int(_open_cap)  # open lobbies per creator
-#: the client's IP is the proxy's last X-Forwarded-For address (game.site.throttle.client_ip)
+#: the client's IP is the proxy's last X-Forwarded-For address (game.live.clients.client_ip)
 BEHIND_HTTPS_PROXY = env.bool("BEHIND_HTTPS_PROXY", default=False)
 
 # --- i18n ------------------------------------------------------------------------------------

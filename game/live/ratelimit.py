@@ -4,10 +4,11 @@ across every socket and server process (``docs/protocol.md``, "Limits").
 * :class:`TokenBucket` -- per connection, in memory: ``rate`` tokens per second, at most ``burst``
   saved up (every message; chat lines apart).
 * :class:`SharedLimit` -- per *owner* (a logged-in user, else the client's IP address, see
-  :func:`owner_of`) over all their sockets: at most ``burst`` per window of ``burst / rate``
-  seconds, counted in Django's cache (``RedisCache`` shared by every process when ``REDIS_URL`` is
-  set, else the process's local memory) with one atomic ``incr`` per message on a key that expires
-  with its window. Fixed windows: up to twice ``burst`` can pass around a window's edge.
+  :func:`game.live.clients.owner_of`) over all their sockets: at most ``burst`` per window of
+  ``burst / rate`` seconds, counted in Django's cache (``RedisCache`` shared by every process when
+  ``REDIS_URL`` is set, else the process's local memory) with one atomic ``incr`` per message on
+  a key that expires with its window. Fixed windows: up to twice ``burst`` can pass around a
+  window's edge.
 * :class:`SocketSlot` -- an open socket's place in its owner's count of open sockets, at most
   ``cap``. A socket counts itself in the cache key of the current *epoch* (``lease`` seconds of
   wall clock) and moves itself to the next epoch's key once per epoch; the count is the sum of
@@ -23,7 +24,6 @@ or the socket through (and logs it), since the site is only as available as its 
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import math
 import random
@@ -36,6 +36,8 @@ from django.conf import settings
 from django.core.cache import caches
 
 from game.rules import IllegalAction
+
+from .clients import owner_of
 
 log = logging.getLogger(__name__)
 
@@ -170,43 +172,6 @@ def _take_back(cache, key: str) -> None:
         pass
 
 
-# --- who ----------------------------------------------------------------------------------------
-def client_ip(scope: dict) -> str:
-    """The client's IP address of a socket's ``scope``: the peer address (``scope["client"]``),
-    or, when ``settings.BEHIND_HTTPS_PROXY`` says a proxy is trusted, the last address of its
-    ``X-Forwarded-For`` (the one that proxy appended; earlier ones are the client's to choose;
-    one that is not an address falls back to the peer's). An IPv6 address stands for its /64
-    network (one subscriber's). ``"unknown"`` when there is no address at all."""
-    candidates = []
-    if getattr(settings, "BEHIND_HTTPS_PROXY", False):
-        for name, value in scope.get("headers") or []:
-            if name == b"x-forwarded-for":
-                candidates = [value.decode("latin-1").split(",")[-1].strip()]
-    client = scope.get("client")
-    if client:
-        candidates.append(str(client[0]))
-    for raw in candidates:
-        try:
-            ip = ipaddress.ip_address(raw)
-        except ValueError:
-            continue
-        if ip.version == 6:
-            if ip.ipv4_mapped is not None:
-                return str(ip.ipv4_mapped)
-            return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-        return str(ip)
-    return "unknown"
-
-
-def owner_of(scope: dict) -> tuple[str, bool]:
-    """``(owner, is_user)``: ``("u<user id>", True)`` for a logged-in user, else
-    ``("ip<client address>", False)`` (:func:`client_ip`)."""
-    user = scope.get("user")
-    if user is not None and getattr(user, "is_authenticated", False):
-        return f"u{user.pk}", True
-    return f"ip{client_ip(scope)}", False
-
-
 # --- budgets shared by an owner's sockets -------------------------------------------------------------
 class SharedLimit:
     """At most ``burst`` uses per window of ``burst / rate`` seconds for one ``owner`` over every
@@ -327,9 +292,9 @@ class SocketSlot:
 
 
 def open_sockets(owner: str) -> int:
-    """How many sockets ``owner`` (``"u<user id>"``, :func:`owner_of`) holds open now, as the cap
-    counts them (this and the previous lease's keys; a dead process's sockets fade within two
-    leases). Blocking (a cache round trip); 0 when the cache cannot be read."""
+    """How many sockets ``owner`` (``"u<user id>"``, :func:`~game.live.clients.owner_of`) holds
+    open now, as the cap counts them (this and the previous lease's keys; a dead process's
+    sockets fade within two leases). Blocking (a cache round trip); 0 when the cache cannot be read."""
     lease = float(getattr(settings, "LIVE_SOCKET_LEASE", 60))
     slot = SocketSlot(owner, 0, lease)
     e = slot._now()

@@ -1,5 +1,6 @@
-"""Abuse limits per client: who the client is (:func:`client_ip`) and how many times it may do a
-thing in a time window (:class:`Throttle`).
+"""Abuse limits of the HTTP pages: how many times a client may do a thing in a time window
+(:class:`Throttle`). Who the client is, per IP address, is :func:`game.live.clients.client_ip`,
+the same budget the live sockets count an anonymous visitor in.
 
 Counters live in Django's cache framework (``django.core.cache.cache``): one process's memory by
 default, shared by every server process when ``CACHES`` points at Redis. A limit is a setting
@@ -22,7 +23,6 @@ Limits used by the site (see ``gotweb/settings.py``):
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import math
 import time
 from typing import Any
@@ -38,44 +38,6 @@ DEFAULTS = {
     "THROTTLE_LOBBY_PASSWORD": (10, 900),
     "THROTTLE_PUSH": (20, 3600),
 }
-
-
-def client_ip(request: Any) -> str:
-    """The client's IP address of a Django ``HttpRequest``, or of an ASGI ``scope`` (a websocket's).
-
-    ``REMOTE_ADDR`` (``scope["client"]``); only when ``settings.BEHIND_HTTPS_PROXY`` is set, the
-    last address of the ``X-Forwarded-For`` header instead: the one our load balancer appended,
-    which the client cannot forge (addresses before it are the client's own claim). A missing or
-    malformed address gives ``""`` (one shared budget for all such requests, never an error).
-    """
-    if isinstance(request, dict):  # an ASGI scope
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in request.get("headers", [])}
-        remote = (request.get("client") or ("",))[0] or ""
-        forwarded = headers.get("x-forwarded-for", "")
-    else:
-        remote = request.META.get("REMOTE_ADDR", "") or ""
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "") or ""
-    candidate = remote
-    if getattr(settings, "BEHIND_HTTPS_PROXY", False) and forwarded.strip():
-        candidate = forwarded.split(",")[-1].strip()
-    try:
-        return str(ipaddress.ip_address(candidate.strip()))
-    except ValueError:
-        return ""
-
-
-def ip_bucket(ip: str) -> str:
-    """The budget an address counts against: the address itself for IPv4, its /64 network for
-    IPv6 (one subscriber commonly holds a whole /64)."""
-    try:
-        addr = ipaddress.ip_address(ip)
-    except ValueError:
-        return "unknown"
-    if addr.version == 6:
-        if addr.ipv4_mapped is not None:  # ::ffff:1.2.3.4 is 1.2.3.4
-            return str(addr.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{addr}/64", strict=False))
-    return str(addr)
 
 
 def limit(name: str) -> tuple[int, int] | None:

@@ -31,13 +31,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from game.live import access, payloads, replay
+from game.live.clients import client_ip
 from game.live.seats import seat_of, seats_info
 from game.models import NAME_TAKEN, Game, Lobby, Profile, Seat, display_name, is_guest, language_key, name_key
 from game.options import game_choices, ruleset_description, seat_words
 from game.rules import REGISTRY, get_ruleset
 
 from . import lobbies, login_devices
-from .throttle import Throttle, client_ip, ip_bucket
+from .throttle import Throttle
 from .forms import ClaimForm, GuestForm, JoinForm, LobbyCreateForm, LoginForm, RegisterForm, wait_message
 from .preload import page_preloads, renderer_of
 
@@ -51,11 +52,6 @@ def _too_many(response: HttpResponse, throttle: Throttle) -> HttpResponse:
     response.status_code = TOO_MANY
     response["Retry-After"] = str(throttle.retry_after)
     return response
-
-
-def _ip(request: HttpRequest) -> str:
-    """The budget this request's client counts against (:func:`game.site.throttle.ip_bucket`)."""
-    return ip_bucket(client_ip(request))
 
 
 def _next_url(request: HttpRequest, default: str = "lobby_list") -> str:
@@ -227,7 +223,7 @@ def lobby_join(request: HttpRequest, pk: int) -> HttpResponse:
     needs_password = lobby.is_private and not invited
     form = JoinForm(lobby, request.POST, needs_password=needs_password)
     # wrong passwords per client IP and lobby (each check costs the password hasher's time)
-    guesses = Throttle("THROTTLE_LOBBY_PASSWORD", _ip(request), lobby.pk) if needs_password else None
+    guesses = Throttle("THROTTLE_LOBBY_PASSWORD", client_ip(request), lobby.pk) if needs_password else None
     refused_by = None
     if form.is_valid():
         password = form.cleaned_data.get("password", "")
@@ -327,7 +323,7 @@ class LoginView(auth_views.LoginView):
         kwargs = super().get_form_kwargs()
         if self.request.method == "POST":
             username = str(self.request.POST.get("username", ""))[:300]
-            throttles = [Throttle("THROTTLE_LOGIN_IP", _ip(self.request))]
+            throttles = [Throttle("THROTTLE_LOGIN_IP", client_ip(self.request))]
             key = name_key(username)
             if key:
                 device = login_devices.device_of(self.request, key)
@@ -376,7 +372,7 @@ def guest(request: HttpRequest) -> HttpResponse:
     creates nothing. The name must not pass for anyone else's (:func:`game.models.name_taken`)."""
     form = GuestForm(request.POST or None)
     status = 400 if request.method == "POST" else 200
-    created = Throttle("THROTTLE_GUEST", _ip(request))
+    created = Throttle("THROTTLE_GUEST", client_ip(request))
     refused_by = None
     if request.method == "POST" and created.blocked():
         form.is_valid()
