@@ -16,6 +16,8 @@ across every socket and server process (``docs/protocol.md``, "Limits").
   the sockets of a process that died without closing them are forgotten within two leases.
 * :class:`CappedSocket` -- the consumer mixin that takes a slot on connect (or closes the socket
   with code 4429) and frees it when the consumer ends, however it ends.
+* :func:`incr` -- the counter they all count with, the HTTP throttles too
+  (:mod:`game.site.throttle`).
 
 The cache being unreachable never refuses anyone: a limit that cannot be counted lets the message
 or the socket through (and logs it), since the site is only as available as its cache.
@@ -91,11 +93,17 @@ def _cache():
     return hit[1]
 
 
-def _add(cache, key: str, delta: int, ttl: int) -> int:
-    """Atomically add ``delta`` to the counter ``key`` (created at 0, expiring after ``ttl``
-    seconds, when missing); returns the new value. On Redis one round trip (``SET NX EX`` and
-    ``INCRBY`` in one pipeline: it runs on an act's path, where Django's ``add`` and ``incr``
-    took two to four); elsewhere Django's cache API."""
+def incr(cache, key: str, delta: int, ttl: int) -> int:
+    """Atomically add ``delta`` to the counter ``key`` of ``cache`` and return its new value (an
+    int). A missing counter is created at 0 first, to expire ``ttl`` seconds later; an existing
+    one keeps its expiry (fixed windows). ``cache`` is a Django cache backend itself (an entry of
+    ``django.core.cache.caches``, or :func:`_cache`), not the ``django.core.cache.cache`` proxy:
+    on ``RedisCache`` this is one round trip (``SET NX EX`` and ``INCRBY`` in one pipeline: it
+    runs on an act's path, where Django's ``add`` and ``incr`` took two to four); on any other
+    backend Django's ``incr``, and ``add`` when the counter is missing (another process may win
+    that race: ``add`` is atomic). The one counter of every limit: the live sockets' here and the
+    HTTP throttles' (:meth:`game.site.throttle.Throttle.hit`). The cache's errors (Redis away)
+    are raised; each caller decides what an uncounted event means."""
     client = _redis_client(cache, key)
     if client is not None:
         k = cache.make_and_validate_key(key)
@@ -118,8 +126,8 @@ _async_clients: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _DECR_IF_EXISTS = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return false"
 
 
-async def _add_async(cache, key: str, delta: int, ttl: int, take_back: str | None = None) -> int | None:
-    """:func:`_add` awaited on the event loop, and, when ``take_back`` names a counter, one taken
+async def _incr_async(cache, key: str, delta: int, ttl: int, take_back: str | None = None) -> int | None:
+    """:func:`incr` awaited on the event loop, and, when ``take_back`` names a counter, one taken
     back from it as :func:`_take_back` does (a socket's renewal: its count moved to the new
     lease's key): on Redis one pipeline, one round trip, on an asynchronous client of this loop
     (redis-py's ``redis.asyncio``, the first server of the cache's ``LOCATION``, where Django's
@@ -129,7 +137,7 @@ async def _add_async(cache, key: str, delta: int, ttl: int, take_back: str | Non
     from django.core.cache.backends.redis import RedisCache
 
     if isinstance(cache, LocMemCache):
-        n = _add(cache, key, delta, ttl)
+        n = incr(cache, key, delta, ttl)
         if take_back is not None:
             _take_back(cache, take_back)
         return n
@@ -193,7 +201,7 @@ class SharedLimit:
         round trip): call it in a worker thread."""
         key = self._key()
         try:
-            return _add(_cache(), key, 1, self.ttl) <= self.count
+            return incr(_cache(), key, 1, self.ttl) <= self.count
         except Exception:
             log.warning("live limits: cannot count %s, letting it through", key, exc_info=True)
             return True
@@ -203,7 +211,7 @@ class SharedLimit:
         asynchronous client, the local-memory cache in place); another cache in a worker thread."""
         key = self._key()
         try:
-            n = await _add_async(_cache(), key, 1, self.ttl)
+            n = await _incr_async(_cache(), key, 1, self.ttl)
         except Exception:
             log.warning("live limits: cannot count %s, letting it through", key, exc_info=True)
             return True
@@ -238,7 +246,7 @@ class SocketSlot:
         """Count this socket in; False (nothing counted) when its owner already has ``cap``."""
         cache, e = _cache(), self._now()
         try:
-            n = _add(cache, self._key(e), 1, self.ttl)
+            n = incr(cache, self._key(e), 1, self.ttl)
             if n + max(0, cache.get(self._key(e - 1)) or 0) > self.cap:
                 _take_back(cache, self._key(e))
                 return False
@@ -255,7 +263,7 @@ class SocketSlot:
             return
         cache = _cache()
         try:
-            _add(cache, self._key(e), 1, self.ttl)
+            incr(cache, self._key(e), 1, self.ttl)
             self.epoch = e
             if old == e - 1:  # older keys no longer count: they expire by themselves
                 _take_back(cache, self._key(old))
@@ -273,7 +281,7 @@ class SocketSlot:
             return
         try:
             # older keys no longer count: they expire by themselves
-            if await _add_async(_cache(), self._key(e), 1, self.ttl, self._key(old) if old == e - 1 else None) is None:
+            if await _incr_async(_cache(), self._key(e), 1, self.ttl, self._key(old) if old == e - 1 else None) is None:
                 await _in_thread(self.renew)()
                 return
             self.epoch = e

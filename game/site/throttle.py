@@ -2,8 +2,9 @@
 (:class:`Throttle`). Who the client is, per IP address, is :func:`game.live.clients.client_ip`,
 the same budget the live sockets count an anonymous visitor in.
 
-Counters live in Django's cache framework (``django.core.cache.cache``): one process's memory by
-default, shared by every server process when ``CACHES`` points at Redis. A limit is a setting
+Counters live in Django's ``default`` cache: one process's memory by default, shared by every
+server process when ``CACHES`` points at Redis; they count with the live limits' counter
+(:func:`game.live.ratelimit.incr`: on Redis one round trip per event). A limit is a setting
 ``(count, seconds)``, e.g. ``THROTTLE_GUEST = (5, 3600)``: at most ``count`` counted events per
 key in a fixed window of ``seconds`` (windows start at multiples of ``seconds`` since the epoch,
 so a client may fit up to ``2 * count`` events around a window's edge). A setting of ``None``
@@ -28,7 +29,9 @@ import time
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
+
+from game.live.ratelimit import incr
 
 DEFAULTS = {
     "THROTTLE_GUEST": (5, 3600),
@@ -38,6 +41,12 @@ DEFAULTS = {
     "THROTTLE_LOBBY_PASSWORD": (10, 900),
     "THROTTLE_PUSH": (20, 3600),
 }
+
+
+def _cache():
+    """The default cache backend itself: behind the ``django.core.cache.cache`` proxy,
+    :func:`~game.live.ratelimit.incr` would not see that it is Redis."""
+    return caches[DEFAULT_CACHE_ALIAS]
 
 
 def limit(name: str) -> tuple[int, int] | None:
@@ -72,7 +81,7 @@ class Throttle:
 
     def count(self) -> int:
         """Events counted in the current window."""
-        return int(cache.get(self.key, 0)) if self.key else 0
+        return int(_cache().get(self.key, 0)) if self.key else 0
 
     def blocked(self) -> bool:
         """True when the window's budget is spent (always False for a limit switched off)."""
@@ -82,18 +91,12 @@ class Throttle:
         """Count one event; returns the window's count so far (0 for a limit switched off)."""
         if not self.key:
             return 0
-        timeout = self.limit[1] + 5
-        cache.add(self.key, 0, timeout)
-        try:
-            return int(cache.incr(self.key))
-        except ValueError:  # the window ended between add and incr
-            cache.set(self.key, 1, timeout)
-            return 1
+        return incr(_cache(), self.key, 1, self.limit[1] + 5)
 
     def reset(self) -> None:
         """Forget the window's events (a successful login forgives that username's failures)."""
         if self.key:
-            cache.delete(self.key)
+            _cache().delete(self.key)
 
     @property
     def minutes(self) -> int:
