@@ -30,9 +30,11 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, caches
+from django.http import HttpResponse
 
 from game.live.ratelimit import incr
 
+TOO_MANY = 429  #: the HTTP status of a request refused by an abuse limit
 DEFAULTS = {
     "THROTTLE_GUEST": (5, 3600),
     "THROTTLE_LOGIN_IP": (10, 900),
@@ -102,3 +104,11 @@ class Throttle:
     def minutes(self) -> int:
         """Whole minutes (rounded up, at least 1) until this window ends, for messages."""
         return max(1, math.ceil(self.retry_after / 60)) if self.limit else 0
+
+
+def too_many(response: HttpResponse, throttle: Throttle) -> HttpResponse:
+    """Make ``response`` a refusal by ``throttle``'s limit: HTTP 429 with ``Retry-After`` (the
+    seconds until its window ends); returns ``response``."""
+    response.status_code = TOO_MANY
+    response["Retry-After"] = str(throttle.retry_after)
+    return response
