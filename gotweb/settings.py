@@ -77,7 +77,7 @@ Environment variables (all optional):
   (default ``gotweb <noreply@localhost>``). ``SITE_URL`` -- the site's address for links in
   mails (default ``http://127.0.0.1:8000``).
 * ``NOTIFY_MAIL_AFTER`` -- seconds a game must have awaited a player before they are mailed
-  "your turn" (default 300; at once in correspondence games); see ``game/site/notifications.py``.
+  "your turn" (default 300; at once in correspondence games); see ``game/site/notifications/``.
   ``NOTIFY_MAILS`` -- ``0`` sends no such mail at all (default ``1``).
 * ``NOTIFY_DEADLINE_WARNING`` -- seconds before a correspondence deadline when its player is mailed
   "your deadline is in 2 hours" (default 7200).
@@ -281,7 +281,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# --- mail (game/site/notifications.py) ------------------------------------------------------------
+# --- mail (game/site/notifications/) --------------------------------------------------------------
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="gotweb <noreply@localhost>")
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")

@@ -4,7 +4,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
-from . import archive, my_games, notifications, webpush
+from . import archive, my_games, webpush
+from .notifications import views as notification_views
 from .views import accounts, lobbies, play
 
 
@@ -44,8 +45,8 @@ urlpatterns = [
     path("accounts/register/", accounts.register, name="register"),
     path("accounts/guest/", accounts.guest, name="guest"),
     path("accounts/claim/", accounts.claim, name="claim"),
-    path("accounts/notifications/", notifications.preferences, name="notifications"),
-    path("accounts/notifications/unsubscribe/<text:token>/", notifications.unsubscribe, name="notifications_unsubscribe"),
+    path("accounts/notifications/", notification_views.preferences, name="notifications"),
+    path("accounts/notifications/unsubscribe/<text:token>/", notification_views.unsubscribe, name="notifications_unsubscribe"),
     path("my/games/", my_games.my_games, name="my_games"),
     path("push/subscribe/", webpush.subscribe, name="push_subscribe"),
     path("push/unsubscribe/", webpush.unsubscribe, name="push_unsubscribe"),
