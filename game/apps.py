@@ -10,21 +10,22 @@ class GameConfig(AppConfig):
     def ready(self) -> None:
         from .live import bots, scheduler
         from .live.signals import game_committed, game_finished, game_forgotten
-        from .site import notifications, ratings
+        from .site import ratings
+        from .site.notifications import receivers, worker
 
         game_finished.connect(ratings.on_game_finished, dispatch_uid="gotweb-ratings")
         game_committed.connect(bots.on_game_committed, dispatch_uid="gotweb-bots")
-        game_committed.connect(notifications.on_game_committed, dispatch_uid="gotweb-notifications")
-        game_forgotten.connect(notifications.on_game_forgotten, dispatch_uid="gotweb-notifications-forget")
+        game_committed.connect(receivers.on_game_committed, dispatch_uid="gotweb-notifications")
+        game_forgotten.connect(receivers.on_game_forgotten, dispatch_uid="gotweb-notifications-forget")
         from django.db.models.signals import post_delete, post_save
 
         from .models import Seat
 
-        post_save.connect(notifications.seat_saved, sender=Seat, dispatch_uid="gotweb-notifications-seat")
-        post_delete.connect(notifications.seat_saved, sender=Seat, dispatch_uid="gotweb-notifications-seat-del")
+        post_save.connect(receivers.seat_saved, sender=Seat, dispatch_uid="gotweb-notifications-seat")
+        post_delete.connect(receivers.seat_saved, sender=Seat, dispatch_uid="gotweb-notifications-seat-del")
         if scheduler.wanted():  # deadlines fire in the server process (GAME_SCHEDULER)
             scheduler.start()
             from django.conf import settings
 
-            if getattr(settings, "NOTIFY_MAILS", True) and notifications.sweep_every() > 0:
-                notifications.WORKER.start_sweeps(notifications.sweep_every())  # mails forgotten by a restart
+            if getattr(settings, "NOTIFY_MAILS", True) and worker.sweep_every() > 0:
+                worker.WORKER.start_sweeps(worker.sweep_every())  # mails forgotten by a restart

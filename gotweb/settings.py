@@ -77,7 +77,7 @@ Environment variables (all optional):
   (default ``gotweb <noreply@localhost>``). ``SITE_URL`` -- the site's address for links in
   mails (default ``http://127.0.0.1:8000``).
 * ``NOTIFY_MAIL_AFTER`` -- seconds a game must have awaited a player before they are mailed
-  "your turn" (default 300; at once in correspondence games); see ``game/site/notifications.py``.
+  "your turn" (default 300; at once in correspondence games); see ``game/site/notifications/``.
   ``NOTIFY_MAILS`` -- ``0`` sends no such mail at all (default ``1``).
 * ``NOTIFY_DEADLINE_WARNING`` -- seconds before a correspondence deadline when its player is mailed
   "your deadline is in 2 hours" (default 7200).
@@ -282,7 +282,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# --- mail (game/site/notifications.py) ------------------------------------------------------------
+# --- mail (game/site/notifications/) --------------------------------------------------------------
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="gotweb <noreply@localhost>")
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
@@ -333,6 +333,11 @@ RATING_PAIR_GAMES = env.int("RATING_PAIR_GAMES", default=3)
 RATING_PAIR_DAYS = env.float("RATING_PAIR_DAYS", default=30.0)
 _open_cap = env.str("LOBBY_OPEN_PER_USER", default="3").strip().lower()
 LOBBY_OPEN_PER_USER = None if _open_cap in ("off", "none", "") else int(_open_cap)  # open lobbies per creator
+<<<<<<< HEAD
+=======
+#: the client's IP is the proxy's last X-Forwarded-For address (game.live.clients.client_ip)
+BEHIND_HTTPS_PROXY = env.bool("BEHIND_HTTPS_PROXY", default=False)
+>>>>>>> site-split
 
 # --- i18n ------------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"

@@ -277,5 +277,5 @@ def test_the_checker_sees_relative_and_absolute_imports(tmp_path):
     """The resolver itself: a relative import from a sub-package is named absolutely."""
     mods = dict((m, line) for line, m in _imports(GAME / "live" / "consumer.py"))
     assert "game.live.hub" in mods and "game.models" in mods and "game.live.turn" in mods
-    site = {m for _, m in _imports(GAME / "site" / "views.py")}
-    assert "game.site.lobbies" in site and "game.live.seats" in site
+    site = {m for _, m in _imports(GAME / "site" / "views" / "lobbies.py")}
+    assert "game.site.lobbies" in site and "game.live.clients" in site

@@ -160,9 +160,9 @@ def held_games() -> dict[str, int]:
     """How many games each of this process's memories of games holds now
     (:func:`game.live.memory.held_games`, the site's followers and the hub's groups)."""
     from game.live.memory import held_games as live_held
-    from game.site import notifications
+    from game.site.notifications import hints
 
-    return {**live_held(), "awaited": len(notifications._LAST_AWAITED), "hub_groups": len(hub().groups)}
+    return {**live_held(), "awaited": len(hints._LAST_AWAITED), "hub_groups": len(hub().groups)}
 
 
 websocket_urlpatterns = [

@@ -4,10 +4,11 @@ across every socket and server process (``docs/protocol.md``, "Limits").
 * :class:`TokenBucket` -- per connection, in memory: ``rate`` tokens per second, at most ``burst``
   saved up (every message; chat lines apart).
 * :class:`SharedLimit` -- per *owner* (a logged-in user, else the client's IP address, see
-  :func:`owner_of`) over all their sockets: at most ``burst`` per window of ``burst / rate``
-  seconds, counted in Django's cache (``RedisCache`` shared by every process when ``REDIS_URL`` is
-  set, else the process's local memory) with one atomic ``incr`` per message on a key that expires
-  with its window. Fixed windows: up to twice ``burst`` can pass around a window's edge.
+  :func:`game.live.clients.owner_of`) over all their sockets: at most ``burst`` per window of
+  ``burst / rate`` seconds, counted in Django's cache (``RedisCache`` shared by every process when
+  ``REDIS_URL`` is set, else the process's local memory) with one atomic ``incr`` per message on
+  a key that expires with its window. Fixed windows: up to twice ``burst`` can pass around a
+  window's edge.
 * :class:`SocketSlot` -- an open socket's place in its owner's count of open sockets, at most
   ``cap``. A socket counts itself in the cache key of the current *epoch* (``lease`` seconds of
   wall clock) and moves itself to the next epoch's key once per epoch; the count is the sum of
@@ -15,6 +16,8 @@ across every socket and server process (``docs/protocol.md``, "Limits").
   the sockets of a process that died without closing them are forgotten within two leases.
 * :class:`CappedSocket` -- the consumer mixin that takes a slot on connect (or closes the socket
   with code 4429) and frees it when the consumer ends, however it ends.
+* :func:`incr` -- the counter they all count with, the HTTP throttles too
+  (:mod:`game.site.throttle`).
 
 The cache being unreachable never refuses anyone: a limit that cannot be counted lets the message
 or the socket through (and logs it), since the site is only as available as its cache.
@@ -23,7 +26,6 @@ or the socket through (and logs it), since the site is only as available as its 
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import math
 import random
@@ -36,6 +38,8 @@ from django.conf import settings
 from django.core.cache import caches
 
 from game.rules import IllegalAction
+
+from .clients import owner_of
 
 log = logging.getLogger(__name__)
 
@@ -89,11 +93,17 @@ def _cache():
     return hit[1]
 
 
-def _add(cache, key: str, delta: int, ttl: int) -> int:
-    """Atomically add ``delta`` to the counter ``key`` (created at 0, expiring after ``ttl``
-    seconds, when missing); returns the new value. On Redis one round trip (``SET NX EX`` and
-    ``INCRBY`` in one pipeline: it runs on an act's path, where Django's ``add`` and ``incr``
-    took two to four); elsewhere Django's cache API."""
+def incr(cache, key: str, delta: int, ttl: int) -> int:
+    """Atomically add ``delta`` to the counter ``key`` of ``cache`` and return its new value (an
+    int). A missing counter is created at 0 first, to expire ``ttl`` seconds later; an existing
+    one keeps its expiry (fixed windows). ``cache`` is a Django cache backend itself (an entry of
+    ``django.core.cache.caches``, or :func:`_cache`), not the ``django.core.cache.cache`` proxy:
+    on ``RedisCache`` this is one round trip (``SET NX EX`` and ``INCRBY`` in one pipeline: it
+    runs on an act's path, where Django's ``add`` and ``incr`` took two to four); on any other
+    backend Django's ``incr``, and ``add`` when the counter is missing (another process may win
+    that race: ``add`` is atomic). The one counter of every limit: the live sockets' here and the
+    HTTP throttles' (:meth:`game.site.throttle.Throttle.hit`). The cache's errors (Redis away)
+    are raised; each caller decides what an uncounted event means."""
     client = _redis_client(cache, key)
     if client is not None:
         k = cache.make_and_validate_key(key)
@@ -116,8 +126,8 @@ _async_clients: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _DECR_IF_EXISTS = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return false"
 
 
-async def _add_async(cache, key: str, delta: int, ttl: int, take_back: str | None = None) -> int | None:
-    """:func:`_add` awaited on the event loop, and, when ``take_back`` names a counter, one taken
+async def _incr_async(cache, key: str, delta: int, ttl: int, take_back: str | None = None) -> int | None:
+    """:func:`incr` awaited on the event loop, and, when ``take_back`` names a counter, one taken
     back from it as :func:`_take_back` does (a socket's renewal: its count moved to the new
     lease's key): on Redis one pipeline, one round trip, on an asynchronous client of this loop
     (redis-py's ``redis.asyncio``, the first server of the cache's ``LOCATION``, where Django's
@@ -127,7 +137,7 @@ async def _add_async(cache, key: str, delta: int, ttl: int, take_back: str | Non
     from django.core.cache.backends.redis import RedisCache
 
     if isinstance(cache, LocMemCache):
-        n = _add(cache, key, delta, ttl)
+        n = incr(cache, key, delta, ttl)
         if take_back is not None:
             _take_back(cache, take_back)
         return n
@@ -170,43 +180,6 @@ def _take_back(cache, key: str) -> None:
         pass
 
 
-# --- who ----------------------------------------------------------------------------------------
-def client_ip(scope: dict) -> str:
-    """The client's IP address of a socket's ``scope``: the peer address (``scope["client"]``),
-    or, when ``settings.BEHIND_HTTPS_PROXY`` says a proxy is trusted, the last address of its
-    ``X-Forwarded-For`` (the one that proxy appended; earlier ones are the client's to choose;
-    one that is not an address falls back to the peer's). An IPv6 address stands for its /64
-    network (one subscriber's). ``"unknown"`` when there is no address at all."""
-    candidates = []
-    if getattr(settings, "BEHIND_HTTPS_PROXY", False):
-        for name, value in scope.get("headers") or []:
-            if name == b"x-forwarded-for":
-                candidates = [value.decode("latin-1").split(",")[-1].strip()]
-    client = scope.get("client")
-    if client:
-        candidates.append(str(client[0]))
-    for raw in candidates:
-        try:
-            ip = ipaddress.ip_address(raw)
-        except ValueError:
-            continue
-        if ip.version == 6:
-            if ip.ipv4_mapped is not None:
-                return str(ip.ipv4_mapped)
-            return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-        return str(ip)
-    return "unknown"
-
-
-def owner_of(scope: dict) -> tuple[str, bool]:
-    """``(owner, is_user)``: ``("u<user id>", True)`` for a logged-in user, else
-    ``("ip<client address>", False)`` (:func:`client_ip`)."""
-    user = scope.get("user")
-    if user is not None and getattr(user, "is_authenticated", False):
-        return f"u{user.pk}", True
-    return f"ip{client_ip(scope)}", False
-
-
 # --- budgets shared by an owner's sockets -------------------------------------------------------------
 class SharedLimit:
     """At most ``burst`` uses per window of ``burst / rate`` seconds for one ``owner`` over every
@@ -228,7 +201,7 @@ class SharedLimit:
         round trip): call it in a worker thread."""
         key = self._key()
         try:
-            return _add(_cache(), key, 1, self.ttl) <= self.count
+            return incr(_cache(), key, 1, self.ttl) <= self.count
         except Exception:
             log.warning("live limits: cannot count %s, letting it through", key, exc_info=True)
             return True
@@ -238,7 +211,7 @@ class SharedLimit:
         asynchronous client, the local-memory cache in place); another cache in a worker thread."""
         key = self._key()
         try:
-            n = await _add_async(_cache(), key, 1, self.ttl)
+            n = await _incr_async(_cache(), key, 1, self.ttl)
         except Exception:
             log.warning("live limits: cannot count %s, letting it through", key, exc_info=True)
             return True
@@ -273,7 +246,7 @@ class SocketSlot:
         """Count this socket in; False (nothing counted) when its owner already has ``cap``."""
         cache, e = _cache(), self._now()
         try:
-            n = _add(cache, self._key(e), 1, self.ttl)
+            n = incr(cache, self._key(e), 1, self.ttl)
             if n + max(0, cache.get(self._key(e - 1)) or 0) > self.cap:
                 _take_back(cache, self._key(e))
                 return False
@@ -290,7 +263,7 @@ class SocketSlot:
             return
         cache = _cache()
         try:
-            _add(cache, self._key(e), 1, self.ttl)
+            incr(cache, self._key(e), 1, self.ttl)
             self.epoch = e
             if old == e - 1:  # older keys no longer count: they expire by themselves
                 _take_back(cache, self._key(old))
@@ -308,7 +281,7 @@ class SocketSlot:
             return
         try:
             # older keys no longer count: they expire by themselves
-            if await _add_async(_cache(), self._key(e), 1, self.ttl, self._key(old) if old == e - 1 else None) is None:
+            if await _incr_async(_cache(), self._key(e), 1, self.ttl, self._key(old) if old == e - 1 else None) is None:
                 await _in_thread(self.renew)()
                 return
             self.epoch = e
@@ -327,9 +300,9 @@ class SocketSlot:
 
 
 def open_sockets(owner: str) -> int:
-    """How many sockets ``owner`` (``"u<user id>"``, :func:`owner_of`) holds open now, as the cap
-    counts them (this and the previous lease's keys; a dead process's sockets fade within two
-    leases). Blocking (a cache round trip); 0 when the cache cannot be read."""
+    """How many sockets ``owner`` (``"u<user id>"``, :func:`~game.live.clients.owner_of`) holds
+    open now, as the cap counts them (this and the previous lease's keys; a dead process's
+    sockets fade within two leases). Blocking (a cache round trip); 0 when the cache cannot be read."""
     lease = float(settings.LIVE_SOCKET_LEASE)
     slot = SocketSlot(owner, 0, lease)
     e = slot._now()

@@ -1,8 +1,10 @@
-"""Abuse limits per client: who the client is (:func:`client_ip`) and how many times it may do a
-thing in a time window (:class:`Throttle`).
+"""Abuse limits of the HTTP pages: how many times a client may do a thing in a time window
+(:class:`Throttle`). Who the client is, per IP address, is :func:`game.live.clients.client_ip`,
+the same budget the live sockets count an anonymous visitor in.
 
-Counters live in Django's cache framework (``django.core.cache.cache``): one process's memory by
-default, shared by every server process when ``CACHES`` points at Redis. A limit is a setting
+Counters live in Django's ``default`` cache: one process's memory by default, shared by every
+server process when ``CACHES`` points at Redis; they count with the live limits' counter
+(:func:`game.live.ratelimit.incr`: on Redis one round trip per event). A limit is a setting
 ``(count, seconds)``, e.g. ``THROTTLE_GUEST = (5, 3600)``: at most ``count`` counted events per
 key in a fixed window of ``seconds`` (windows start at multiples of ``seconds`` since the epoch,
 so a client may fit up to ``2 * count`` events around a window's edge). A setting of ``None``
@@ -22,14 +24,17 @@ Limits used by the site (see ``gotweb/settings.py``):
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import math
 import time
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
+from django.http import HttpResponse
 
+from game.live.ratelimit import incr
+
+TOO_MANY = 429  #: the HTTP status of a request refused by an abuse limit
 DEFAULTS = {
     "THROTTLE_GUEST": (5, 3600),
     "THROTTLE_LOGIN_IP": (10, 900),
@@ -40,42 +45,10 @@ DEFAULTS = {
 }
 
 
-def client_ip(request: Any) -> str:
-    """The client's IP address of a Django ``HttpRequest``, or of an ASGI ``scope`` (a websocket's).
-
-    ``REMOTE_ADDR`` (``scope["client"]``); only when ``settings.BEHIND_HTTPS_PROXY`` is set, the
-    last address of the ``X-Forwarded-For`` header instead: the one our load balancer appended,
-    which the client cannot forge (addresses before it are the client's own claim). A missing or
-    malformed address gives ``""`` (one shared budget for all such requests, never an error).
-    """
-    if isinstance(request, dict):  # an ASGI scope
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in request.get("headers", [])}
-        remote = (request.get("client") or ("",))[0] or ""
-        forwarded = headers.get("x-forwarded-for", "")
-    else:
-        remote = request.META.get("REMOTE_ADDR", "") or ""
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "") or ""
-    candidate = remote
-    if getattr(settings, "BEHIND_HTTPS_PROXY", False) and forwarded.strip():
-        candidate = forwarded.split(",")[-1].strip()
-    try:
-        return str(ipaddress.ip_address(candidate.strip()))
-    except ValueError:
-        return ""
-
-
-def ip_bucket(ip: str) -> str:
-    """The budget an address counts against: the address itself for IPv4, its /64 network for
-    IPv6 (one subscriber commonly holds a whole /64)."""
-    try:
-        addr = ipaddress.ip_address(ip)
-    except ValueError:
-        return "unknown"
-    if addr.version == 6:
-        if addr.ipv4_mapped is not None:  # ::ffff:1.2.3.4 is 1.2.3.4
-            return str(addr.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{addr}/64", strict=False))
-    return str(addr)
+def _cache():
+    """The default cache backend itself: behind the ``django.core.cache.cache`` proxy,
+    :func:`~game.live.ratelimit.incr` would not see that it is Redis."""
+    return caches[DEFAULT_CACHE_ALIAS]
 
 
 def limit(name: str) -> tuple[int, int] | None:
@@ -110,7 +83,7 @@ class Throttle:
 
     def count(self) -> int:
         """Events counted in the current window."""
-        return int(cache.get(self.key, 0)) if self.key else 0
+        return int(_cache().get(self.key, 0)) if self.key else 0
 
     def blocked(self) -> bool:
         """True when the window's budget is spent (always False for a limit switched off)."""
@@ -120,20 +93,22 @@ class Throttle:
         """Count one event; returns the window's count so far (0 for a limit switched off)."""
         if not self.key:
             return 0
-        timeout = self.limit[1] + 5
-        cache.add(self.key, 0, timeout)
-        try:
-            return int(cache.incr(self.key))
-        except ValueError:  # the window ended between add and incr
-            cache.set(self.key, 1, timeout)
-            return 1
+        return incr(_cache(), self.key, 1, self.limit[1] + 5)
 
     def reset(self) -> None:
         """Forget the window's events (a successful login forgives that username's failures)."""
         if self.key:
-            cache.delete(self.key)
+            _cache().delete(self.key)
 
     @property
     def minutes(self) -> int:
         """Whole minutes (rounded up, at least 1) until this window ends, for messages."""
         return max(1, math.ceil(self.retry_after / 60)) if self.limit else 0
+
+
+def too_many(response: HttpResponse, throttle: Throttle) -> HttpResponse:
+    """Make ``response`` a refusal by ``throttle``'s limit: HTTP 429 with ``Retry-After`` (the
+    seconds until its window ends); returns ``response``."""
+    response.status_code = TOO_MANY
+    response["Retry-After"] = str(throttle.retry_after)
+    return response

@@ -4,7 +4,9 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
-from . import archive, my_games, notifications, views, webpush
+from . import archive, my_games, webpush
+from .notifications import views as notification_views
+from .views import accounts, lobbies, play
 
 
 class TextConverter(StringConverter):
@@ -18,18 +20,18 @@ class TextConverter(StringConverter):
 register_converter(TextConverter, "text")
 
 urlpatterns = [
-    path("", views.lobby_list, name="lobby_list"),
-    path("spectate/", views.spectate_list, name="spectate_list"),
-    path("lobby/new/", views.lobby_create, name="lobby_create"),
-    path("lobby/<int:pk>/", views.lobby_detail, name="lobby_detail"),
-    path("lobby/<int:pk>/live/", views.lobby_live, name="lobby_live"),
-    path("lobby/<int:pk>/join/", views.lobby_join, name="lobby_join"),
-    path("lobby/<int:pk>/leave/", views.lobby_leave, name="lobby_leave"),
-    path("lobby/<int:pk>/kick/<int:seat_id>/", views.lobby_kick, name="lobby_kick"),
-    path("lobby/<int:pk>/start/", views.lobby_start, name="lobby_start"),
-    path("lobby/<int:pk>/cancel/", views.lobby_cancel, name="lobby_cancel"),
-    path("lobby/<int:pk>/bot/", views.lobby_add_bot, name="lobby_add_bot"),
-    path("game/<int:pk>/", views.game_play, name="game_play"),
+    path("", lobbies.lobby_list, name="lobby_list"),
+    path("spectate/", lobbies.spectate_list, name="spectate_list"),
+    path("lobby/new/", lobbies.lobby_create, name="lobby_create"),
+    path("lobby/<int:pk>/", lobbies.lobby_detail, name="lobby_detail"),
+    path("lobby/<int:pk>/live/", lobbies.lobby_live, name="lobby_live"),
+    path("lobby/<int:pk>/join/", lobbies.lobby_join, name="lobby_join"),
+    path("lobby/<int:pk>/leave/", lobbies.lobby_leave, name="lobby_leave"),
+    path("lobby/<int:pk>/kick/<int:seat_id>/", lobbies.lobby_kick, name="lobby_kick"),
+    path("lobby/<int:pk>/start/", lobbies.lobby_start, name="lobby_start"),
+    path("lobby/<int:pk>/cancel/", lobbies.lobby_cancel, name="lobby_cancel"),
+    path("lobby/<int:pk>/bot/", lobbies.lobby_add_bot, name="lobby_add_bot"),
+    path("game/<int:pk>/", play.game_play, name="game_play"),
     path("game/<int:pk>/replay/index.json", archive.replay_index, name="replay_index"),
     path("game/<int:pk>/replay/<int:version>.json", archive.replay_step, name="replay_step"),
     path("game/<int:pk>/export.json", archive.game_export, name="game_export"),
@@ -37,14 +39,14 @@ urlpatterns = [
     path("leaderboard/", archive.leaderboard, name="leaderboard"),
     path("leaderboard/<text:ruleset>/", archive.leaderboard, name="leaderboard_ruleset"),
     path("u/<text:name>/", archive.player, name="player"),
-    path("invite/<text:token>/", views.lobby_invite, name="lobby_invite"),
-    path("accounts/login/", views.LoginView.as_view(), name="login"),
+    path("invite/<text:token>/", lobbies.lobby_invite, name="lobby_invite"),
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/register/", views.register, name="register"),
-    path("accounts/guest/", views.guest, name="guest"),
-    path("accounts/claim/", views.claim, name="claim"),
-    path("accounts/notifications/", notifications.preferences, name="notifications"),
-    path("accounts/notifications/unsubscribe/<text:token>/", notifications.unsubscribe, name="notifications_unsubscribe"),
+    path("accounts/register/", accounts.register, name="register"),
+    path("accounts/guest/", accounts.guest, name="guest"),
+    path("accounts/claim/", accounts.claim, name="claim"),
+    path("accounts/notifications/", notification_views.preferences, name="notifications"),
+    path("accounts/notifications/unsubscribe/<text:token>/", notification_views.unsubscribe, name="notifications_unsubscribe"),
     path("my/games/", my_games.my_games, name="my_games"),
     path("push/subscribe/", webpush.subscribe, name="push_subscribe"),
     path("push/unsubscribe/", webpush.unsubscribe, name="push_unsubscribe"),

@@ -5,7 +5,7 @@ player allowed notifications (``static/js/live/turn_alert.js``): it registers th
 (``/sw.js``, :func:`service_worker`, the file ``static/js/push_sw.js``), subscribes with the
 site's VAPID public key and posts the subscription to ``/push/subscribe/`` (:func:`subscribe`);
 ``/push/unsubscribe/`` forgets it. When a game awaits a person who has no page of the site open,
-:func:`game.site.notifications.check_game` pushes "your turn" once per decision (a
+:func:`game.site.notifications.due.check_game` pushes "your turn" once per decision (a
 :class:`~game.models.MailSent` row of kind ``"push"``) to each of their subscriptions
 (:func:`send`), through pywebpush (encryption ``aes128gcm``, VAPID signature). A push service
 answering 404 or 410 means the browser is gone: its subscription is deleted.

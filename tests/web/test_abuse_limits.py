@@ -117,13 +117,13 @@ def test_hostile_forwarded_headers_never_fail(settings, forwarded):
 
 
 def test_the_client_ip_of_a_websocket_scope(settings):
-    from game.site.throttle import client_ip
+    from game.live.clients import client_ip
 
     scope = {"type": "websocket", "client": ("10.0.0.5", 5555), "headers": [(b"x-forwarded-for", b"1.1.1.1, 192.0.2.30")]}
     assert client_ip(scope) == "10.0.0.5"
     settings.BEHIND_HTTPS_PROXY = True
     assert client_ip(scope) == "192.0.2.30"
-    assert client_ip({"type": "websocket", "client": None, "headers": []}) == ""
+    assert client_ip({"type": "websocket", "client": None, "headers": []}) == "unknown"
 
 
 def test_ipv6_addresses_of_one_64_network_share_a_budget():

@@ -14,7 +14,7 @@ from channels.testing import WebsocketCommunicator
 
 from game.live import loopwrite, notify, ratelimit, rows, snapshots, writers
 from game.models import Action, Game
-from game.site import notifications
+from game.site.notifications import hints as badge_hints
 
 from .live_helpers import ORIGIN, connect, drain, legal_json, session_cookie, start_game
 
@@ -271,18 +271,18 @@ async def test_badge_hints_of_a_game_first_seen_go_out_from_the_loop(application
 
     monkeypatch.setattr(notify, "async_to_sync", no_loop_of_its_own)
     game, users = await sync_to_async(start_game)(make_lobby, 3)
-    notifications.forget()  # no seats read in this process
+    badge_hints.forget()  # no seats read in this process
     sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
     actor = await _awaited(game.pk)
     watcher = next(h for h in users if h != actor)
     lobbies = WebsocketCommunicator(application, "/ws/lobbies/", headers=[ORIGIN, (b"cookie", await sync_to_async(session_cookie)(users[watcher]))])
     assert (await lobbies.connect(timeout=10))[0]
     await drain(lobbies, 0.5)
-    assert not notifications._SEATS
+    assert not badge_hints._SEATS
     assert (await _act(sockets[actor], game.pk, actor, 1))["ok"]
     hints = [m for m in await drain(lobbies, 1.0) if m.get("type") == "my_games"]
     assert hints and hints[-1]["changed"] is True, hints
-    assert game.lobby_id in notifications._SEATS
+    assert game.lobby_id in badge_hints._SEATS
     for ws in [*sockets.values(), lobbies]:
         await ws.disconnect()
 

@@ -11,7 +11,7 @@ from channels.testing import WebsocketCommunicator
 
 from game.live import apply
 from game.models import Game
-from game.site import notifications
+from game.site.notifications import hints
 
 from .archive_helpers import clear_caches, play_to_end, start_duke
 from .live_helpers import ORIGIN, drain, legal_json, session_cookie, start_game
@@ -21,10 +21,10 @@ from .live_helpers import ORIGIN, drain, legal_json, session_cookie, start_game
 def _inline(live_settings):
     live_settings.NOTIFY_IN_THREAD = False
     clear_caches()
-    notifications.forget()
+    hints.forget()
     yield
     clear_caches()
-    notifications.forget()
+    hints.forget()
 
 
 def _listed(html: bytes, section: str) -> list[int]:

@@ -1,5 +1,5 @@
 """Issue 14, part 3: "your turn" and "the game ended" mails, the preference page and the signed
-unsubscribe link (``game/site/notifications.py``). Mails go through Django's locmem backend
+unsubscribe link (``game/site/notifications/``). Mails go through Django's locmem backend
 (pytest-django's ``mailoutbox``); games are played through the real apply path, and the mails
 are sent from its after-commit hook (``game.live.signals.game_committed``)."""
 
@@ -15,7 +15,9 @@ from django.urls import reverse
 
 from game.live import apply
 from game.models import Game, MailSent, NotificationPrefs
-from game.site import notifications
+from game.site.notifications import hints, mails
+from game.site.notifications.due import check_game, due_later
+from game.site.notifications.worker import WORKER, Worker, sweep
 
 from .archive_helpers import clear_caches, next_move, play_to_end, start_duke
 from .live_helpers import legal_json, start_game
@@ -29,10 +31,10 @@ def _inline(live_settings):
     live_settings.NOTIFY_MAIL_AFTER = 300
     live_settings.SITE_URL = "https://play.example.org"
     clear_caches()
-    notifications.forget()
+    hints.forget()
     yield
     clear_caches()
-    notifications.forget()
+    hints.forget()
 
 
 def _with_addresses(users: dict) -> dict:
@@ -49,11 +51,11 @@ def _turn_mails(outbox) -> list:
 def test_awaited_players_are_mailed_once_per_decision_after_the_wait(make_lobby, mailoutbox, django_capture_on_commit_callbacks):
     game, users = start_game(make_lobby, players=3)
     _with_addresses(users)
-    notifications.check_game(game.pk)
+    check_game(game.pk)
     assert mailoutbox == []  # awaited only just now: nobody is mailed yet
 
     later = time.time() + 301
-    notifications.check_game(game.pk, now=later)
+    check_game(game.pk, now=later)
     assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users)
     mail = mailoutbox[0]
     assert mail.subject == "Your turn in Test lobby"
@@ -61,8 +63,8 @@ def test_awaited_players_are_mailed_once_per_decision_after_the_wait(make_lobby,
     assert "/accounts/notifications/unsubscribe/" in mail.body
     assert mail.extra_headers["List-Unsubscribe"].startswith("<https://play.example.org/accounts/notifications/unsubscribe/")
 
-    notifications.check_game(game.pk, now=later + 1000)  # same decisions: no second mail
-    notifications.sweep(now=later + 2000)
+    check_game(game.pk, now=later + 1000)  # same decisions: no second mail
+    sweep(now=later + 2000)
     assert len(mailoutbox) == 3
     assert MailSent.objects.filter(game=game, kind="turn", ok=True).count() == 3
 
@@ -70,7 +72,7 @@ def test_awaited_players_are_mailed_once_per_decision_after_the_wait(make_lobby,
     house = next(iter(users))
     with django_capture_on_commit_callbacks(execute=True):
         apply.act(game.pk, users[house], legal_json(game.pk, house))
-    notifications.check_game(game.pk, now=time.time() + 10_000)
+    check_game(game.pk, now=time.time() + 10_000)
     assert len(mailoutbox) == 3
 
 
@@ -88,7 +90,7 @@ def test_a_correspondence_wait_of_zero_mails_from_the_acts_after_commit_hook(
     game.refresh_from_db()
     awaited = set(game.awaited_since)
     assert awaited and [m.to[0] for m in _turn_mails(mailoutbox)] == [f"{h}@example.org" for h in awaited]
-    notifications.check_game(game.pk)
+    check_game(game.pk)
     assert len(_turn_mails(mailoutbox)) == 1
 
 
@@ -103,11 +105,11 @@ def test_no_turn_mail_while_the_player_is_on_the_site(make_lobby, mailoutbox, se
     slot = SocketSlot(f"u{users[house].pk}", 20, settings.LIVE_SOCKET_LEASE)
     assert slot.acquire()
     later = time.time() + 301
-    due = notifications.check_game(game.pk, now=later)
+    due = check_game(game.pk, now=later)
     assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users if h != house)
     assert due is not None and due > later  # it will look again
     slot.release()
-    notifications.check_game(game.pk, now=due)
+    check_game(game.pk, now=due)
     assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in users)
 
 
@@ -118,8 +120,8 @@ def test_the_end_of_a_game_is_mailed_once(make_lobby, make_user, mailoutbox, dja
         play_to_end(game.pk, users)
     ended = [m for m in mailoutbox if m.subject == "Test lobby has ended"]
     assert sorted(m.to[0] for m in ended) == sorted(f"{h}@example.org" for h in users)
-    notifications.check_game(game.pk)
-    notifications.sweep()
+    check_game(game.pk)
+    sweep()
     assert len([m for m in mailoutbox if m.subject == "Test lobby has ended"]) == 2
 
 
@@ -135,7 +137,7 @@ def test_no_mail_to_guests_people_without_address_or_who_switched_it_off(make_lo
     guest.save()
     guest.profile.is_guest = True
     guest.profile.save()
-    notifications.check_game(game.pk, now=time.time() + 400)
+    check_game(game.pk, now=time.time() + 400)
     assert mailoutbox == []
     assert not MailSent.objects.exists()
 
@@ -143,7 +145,7 @@ def test_no_mail_to_guests_people_without_address_or_who_switched_it_off(make_lo
 def test_the_unsubscribe_link_works_without_login_and_refuses_tampering(make_lobby, client, mailoutbox):
     game, users = start_game(make_lobby, players=3)
     _with_addresses(users)
-    notifications.check_game(game.pk, now=time.time() + 400)
+    check_game(game.pk, now=time.time() + 400)
     target = next(m for m in mailoutbox if m.to == [f"{next(iter(users))}@example.org"])
     link = next(line for line in target.body.splitlines() if "/unsubscribe/" in line).split(": ", 1)[1]
     path = link.removeprefix("https://play.example.org")
@@ -154,7 +156,7 @@ def test_the_unsubscribe_link_works_without_login_and_refuses_tampering(make_lob
     assert not NotificationPrefs.objects.filter(user=user).exists()  # a GET (a mail scanner) changes nothing
 
     token = path.rstrip("/").rsplit("/", 1)[1]
-    for bad in (token[:-2] + ("AA" if not token.endswith("AA") else "BB"), "x", "a" * 400, notifications.unsubscribe_token(user.pk) + "x"):
+    for bad in (token[:-2] + ("AA" if not token.endswith("AA") else "BB"), "x", "a" * 400, mails.unsubscribe_token(user.pk) + "x"):
         answer = client.post(reverse("notifications_unsubscribe", args=[bad]))
         assert answer.status_code == 400 and b'id="unsubscribe-bad"' in answer.content
     other = signing.dumps({"u": user.pk}, salt="another purpose")
@@ -168,7 +170,7 @@ def test_the_unsubscribe_link_works_without_login_and_refuses_tampering(make_lob
 
     mailoutbox.clear()
     MailSent.objects.all().delete()
-    notifications.check_game(game.pk, now=time.time() + 400)
+    check_game(game.pk, now=time.time() + 400)
     assert sorted(m.to[0] for m in mailoutbox) == sorted(f"{h}@example.org" for h in list(users)[1:])
 
 
@@ -184,25 +186,25 @@ def test_a_correspondence_player_is_warned_two_hours_before_the_deadline_once(ma
     _with_addresses(users)
     seat = next(iter(Game.objects.get(pk=game.pk).awaited_since))
     start = time.time()
-    due = notifications.check_game(game.pk, now=start + 1)
+    due = check_game(game.pk, now=start + 1)
     assert [m.to[0] for m in _turn_mails(mailoutbox)] == [f"{seat}@example.org"]  # your turn, at once
     assert _deadline_mails(mailoutbox) == []
     deadline = Game.objects.get(pk=game.pk).deadline.timestamp()
     assert abs(due - (deadline - 7200)) < 1  # the worker wakes for the warning
 
-    notifications.check_game(game.pk, now=deadline - 7300)
+    check_game(game.pk, now=deadline - 7300)
     assert _deadline_mails(mailoutbox) == []  # not yet
-    notifications.check_game(game.pk, now=deadline - 7100)
+    check_game(game.pk, now=deadline - 7100)
     warned = _deadline_mails(mailoutbox)
     assert [m.to[0] for m in warned] == [f"{seat}@example.org"]
     assert warned[0].subject == "Your deadline in Test lobby is in 2 hours"
     assert "stand-in bot plays for you" in warned[0].body and f"/game/{game.pk}/" in warned[0].body
     assert "/accounts/notifications/unsubscribe/" in warned[0].body
     for later in (deadline - 3000, deadline - 10):  # once per decision
-        notifications.check_game(game.pk, now=later)
-    notifications.sweep(now=deadline - 5)
+        check_game(game.pk, now=later)
+    sweep(now=deadline - 5)
     assert len(_deadline_mails(mailoutbox)) == 1
-    notifications.check_game(game.pk, now=deadline + 5)  # past the deadline: the time-out's business
+    check_game(game.pk, now=deadline + 5)  # past the deadline: the time-out's business
     assert len(_deadline_mails(mailoutbox)) == 1 and MailSent.objects.filter(kind="deadline").count() == 1
 
 
@@ -216,13 +218,13 @@ def test_no_deadline_warning_when_switched_off_unsubscribed_paused_or_too_short(
         games.append((game, users[next(iter(Game.objects.get(pk=game.pk).awaited_since))]))
     (off, off_user), (unsub, unsub_user), (paused, paused_user), (short, _) = games
     NotificationPrefs.objects.create(user=off_user, deadline_mail=False)
-    client.post(reverse("notifications_unsubscribe", args=[notifications.unsubscribe_token(unsub_user.pk)]))
+    client.post(reverse("notifications_unsubscribe", args=[mails.unsubscribe_token(unsub_user.pk)]))
     stand_ins.set_vacation(paused.pk, paused_user, True)  # the deadline is paused (a day of allowance)
     for game in (off, unsub):
-        notifications.check_game(game.pk, now=Game.objects.get(pk=game.pk).deadline.timestamp() - 100)
-    notifications.check_game(paused.pk, now=time.time() + 86400 - 7000)
+        check_game(game.pk, now=Game.objects.get(pk=game.pk).deadline.timestamp() - 100)
+    check_game(paused.pk, now=time.time() + 86400 - 7000)
     settings.NOTIFY_DEADLINE_WARNING = 86400  # a decision with no more time than the window: not warned
-    notifications.check_game(short.pk, now=Game.objects.get(pk=short.pk).deadline.timestamp() - 100)
+    check_game(short.pk, now=Game.objects.get(pk=short.pk).deadline.timestamp() - 100)
     assert _deadline_mails(mailoutbox) == [] and not MailSent.objects.filter(kind="deadline").exists()
 
 
@@ -232,7 +234,7 @@ def test_the_deadline_warning_in_chinese(make_lobby, make_user, mailoutbox):
     for user in users.values():
         NotificationPrefs.objects.create(user=user, language="zh-hans")
     deadline = Game.objects.get(pk=game.pk).deadline.timestamp()
-    notifications.check_game(game.pk, now=deadline - 7000)
+    check_game(game.pk, now=deadline - 7000)
     (mail,) = _deadline_mails(mailoutbox)
     assert mail.subject == "你在 Test lobby 的期限还剩 2 小时" and "替补机器人" in mail.body
 
@@ -275,7 +277,7 @@ def test_mails_follow_the_language_saved_with_the_preferences(make_lobby, mailou
     _with_addresses(users)
     for user in users.values():
         NotificationPrefs.objects.create(user=user, language="zh-hans")
-    notifications.check_game(game.pk, now=time.time() + 400)
+    check_game(game.pk, now=time.time() + 400)
     assert mailoutbox and all(m.subject == "轮到你了：Test lobby" for m in mailoutbox)
 
 
@@ -302,10 +304,10 @@ def test_a_failing_mail_server_never_breaks_play(make_lobby, settings, caplog, p
     house = next(iter(users))
     with caplog.at_level(logging.ERROR, logger="game.site.notifications"):
         # the game's start was committed (by the test's real transaction): its 3 mails are tried
-        notifications.check_game(game.pk)  # (the addresses were set after the start's hook ran)
+        check_game(game.pk)  # (the addresses were set after the start's hook ran)
         version = apply.act(game.pk, users[house], legal_json(game.pk, house))
         assert version == 1 and Game.objects.get(pk=game.pk).version == 1
-        assert notifications.WORKER.idle(timeout=60)
+        assert WORKER.idle(timeout=60)
     assert any("could not send the turn mail" in r.getMessage() for r in caplog.records)
     tried = MailSent.objects.filter(game=game, kind="turn")
     assert tried.count() == 3 and not tried.filter(ok=True).exists()  # one per decision, not retried
@@ -334,7 +336,7 @@ def test_the_worker_mails_when_the_wait_is_over(make_lobby, settings, mailoutbox
     _with_addresses(users)
     house = next(iter(users))
     apply.act(game.pk, users[house], legal_json(game.pk, house))  # a commit: the worker looks
-    assert notifications.WORKER.idle(timeout=60)
+    assert WORKER.idle(timeout=60)
     deadline = time.monotonic() + 60
     while len(mailoutbox) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -353,12 +355,12 @@ def test_a_restarted_process_sweeps_at_start(make_lobby, make_user, settings, ma
     settings.NOTIFY_DEADLINE_WARNING = 86400 - 30  # the warning is due 30 s into the decision
     game, users = start_duke(make_lobby, make_user, time_control=DAY)
     _with_addresses(users)
-    notifications.check_game(game.pk)  # the old process: the turn mail, and a timer it then lost
+    check_game(game.pk)  # the old process: the turn mail, and a timer it then lost
     assert len(_deadline_mails(mailoutbox)) == 0
     Game.objects.filter(pk=game.pk).update(clocks={
         seat: {**c, "since": c["since"] - 40} if c.get("since") else c for seat, c in Game.objects.get(pk=game.pk).clocks.items()
     })  # 40 s have passed while no process ran
-    worker = notifications.Worker()
+    worker = Worker()
     try:
         worker.start_sweeps(3600)
         deadline = time.monotonic() + 30
@@ -378,17 +380,17 @@ def test_the_worker_needs_no_query_while_no_mail_can_be_due(make_lobby, settings
     apply.act(game.pk, users["stark"], legal_json(game.pk, "stark"), 0)
     game.refresh_from_db()
     now = time.time()
-    due = notifications.due_later(game, now)
+    due = due_later(game, now)
     assert due == min(game.awaited_since.values()) + 300 and due > now
-    assert notifications.due_later(game, due + 1) is None  # the wait is over: look now
+    assert due_later(game, due + 1) is None  # the wait is over: look now
     settings.NOTIFY_MAIL_AFTER = 0
-    assert notifications.due_later(game, now) is None
+    assert due_later(game, now) is None
     settings.NOTIFY_MAIL_AFTER = 300
     game.time_control = {"kind": "deadline", "hours": 24}
-    assert notifications.due_later(game, now) is None
+    assert due_later(game, now) is None
     game.time_control, game.status = {}, Game.Status.FINISHED
-    assert notifications.due_later(game, now) is None
+    assert due_later(game, now) is None
     game.status = Game.Status.RUNNING  # with Web Push a push may be owed at once: look now
-    assert notifications.due_later(game, now) is not None
+    assert due_later(game, now) is not None
     settings.WEBPUSH_VAPID_PUBLIC_KEY, settings.WEBPUSH_VAPID_PRIVATE_KEY = "pub", "priv"
-    assert notifications.due_later(game, now) is None
+    assert due_later(game, now) is None

@@ -19,7 +19,9 @@ from django.test import Client
 
 from game.management.commands.webpush_keys import b64url, new_pair
 from game.models import MailSent, PushSubscription
-from game.site import notifications, webpush
+from game.site import webpush
+from game.site.notifications import hints
+from game.site.notifications.due import check_game
 
 from .archive_helpers import clear_caches
 from .live_helpers import start_game
@@ -36,12 +38,12 @@ def push_on(live_settings):
     live_settings.NOTIFY_MAILS = True
     live_settings.THROTTLE_PUSH = (20, 3600)
     clear_caches()
-    notifications.forget()
+    hints.forget()
     from django.core.cache import cache
 
     cache.clear()
     yield live_settings
-    notifications.forget()
+    hints.forget()
 
 
 class Browser:
@@ -177,7 +179,7 @@ def test_your_turn_is_pushed_once_to_each_browser_and_dead_ones_are_dropped(push
     for browser, path, lang in ((phone, "/ok/phone", "zh-hans"), (laptop, "/ok/laptop", "en"), (old, "/gone/old", "en"), (broken, "/broken/b", "en")):
         PushSubscription.objects.create(user=user, endpoint=push_service.url + path, language=lang, **browser.keys)
 
-    notifications.check_game(game.pk)  # AGoT's first orders await everyone: at once, no page open
+    check_game(game.pk)  # AGoT's first orders await everyone: at once, no page open
     got = {path: (headers, body) for path, headers, body in push_service.received}
     assert set(got) == {"/ok/phone", "/ok/laptop", "/gone/old", "/broken/b"}
     headers, body = got["/ok/laptop"]
@@ -196,7 +198,7 @@ def test_your_turn_is_pushed_once_to_each_browser_and_dead_ones_are_dropped(push
     assert MailSent.objects.get(game=game, user=user, kind="push").ok is True
 
     n = len(push_service.received)
-    notifications.check_game(game.pk, now=time.time() + 10)  # the same decision: no second push
+    check_game(game.pk, now=time.time() + 10)  # the same decision: no second push
     assert len(push_service.received) == n
 
 
@@ -210,10 +212,10 @@ def test_no_push_while_a_page_is_open_then_once_it_is_closed(push_on, push_servi
     PushSubscription.objects.create(user=users[house], endpoint=push_service.url + "/ok/x", **browser.keys)
     slot = SocketSlot(f"u{users[house].pk}", 20, settings.LIVE_SOCKET_LEASE)
     assert slot.acquire()
-    due = notifications.check_game(game.pk)
+    due = check_game(game.pk)
     assert push_service.received == [] and due is not None  # on the site: looked at again later
     slot.release()
-    notifications.check_game(game.pk, now=due)
+    check_game(game.pk, now=due)
     assert [path for path, _, _ in push_service.received] == ["/ok/x"]
 
 
@@ -227,7 +229,7 @@ def test_a_push_service_out_of_reach_does_not_break_the_check(push_on, make_lobb
     port = s.getsockname()[1]
     s.close()  # nothing listens there
     PushSubscription.objects.create(user=next(iter(users.values())), endpoint=f"http://127.0.0.1:{port}/x", **Browser().keys)
-    notifications.check_game(game.pk)
+    check_game(game.pk)
     assert PushSubscription.objects.count() == 1  # kept: the service may be back later
 
 

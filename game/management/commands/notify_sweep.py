@@ -1,5 +1,5 @@
 """``python manage.py notify_sweep [--every SECONDS]``: send the turn and end-of-game mails that
-are due (:func:`game.site.notifications.sweep`).
+are due (:func:`game.site.notifications.worker.sweep`).
 
 Each server process sends its games' mails itself after every commit and keeps a timer for the
 ones due later; a process that stops loses its timers. Run this once after a restart, or from
@@ -12,7 +12,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from game.site import notifications
+from game.site.notifications import worker
 
 
 class Command(BaseCommand):
@@ -23,7 +23,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, every: float = 0, **opts):
         while True:
-            self.stdout.write(f"checked {notifications.sweep()} games")
+            self.stdout.write(f"checked {worker.sweep()} games")
             if every <= 0:
                 return
             time.sleep(max(5.0, every))

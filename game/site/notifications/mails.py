@@ -1,0 +1,124 @@
+"""The mails: "your turn in <game>", "your deadline in <game> is in N hours" and "<game> has
+ended", each sent at most once per game, person and decision, with the signed unsubscribe link
+every mail carries. When each falls due is :mod:`game.site.notifications.due`'s business.
+
+The mails go through Django's e-mail framework: ``EMAIL_URL`` (django-environ's ``email_url``,
+default the console backend), ``DEFAULT_FROM_EMAIL``, links made absolute with ``SITE_URL``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMessage
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from game.live.ratelimit import open_sockets
+from game.models import Game, MailSent, NotificationPrefs, is_guest
+
+log = logging.getLogger(__name__)
+UNSUBSCRIBE_SALT = "gotweb.notifications.unsubscribe"
+#: the kinds of :class:`~game.models.MailSent` rows: the three mails, and a Web Push
+TURN, END, DEADLINE, PUSH = "turn", "end", "deadline", "push"
+
+
+def mail_after() -> float:
+    """Seconds a person must have been awaited before the turn mail (``NOTIFY_MAIL_AFTER``, 300)."""
+    return float(getattr(settings, "NOTIFY_MAIL_AFTER", 300))
+
+
+def deadline_warning() -> float:
+    """Seconds before a correspondence deadline when its player is warned
+    (``NOTIFY_DEADLINE_WARNING``, 7200: "your deadline is in 2 hours")."""
+    return float(getattr(settings, "NOTIFY_DEADLINE_WARNING", 7200))
+
+
+def unsubscribe_token(user_id: int) -> str:
+    """A signed token (Django's signing, the site's ``SECRET_KEY``) naming the user: the
+    unsubscribe link's proof, valid without login and without expiry."""
+    return signing.dumps({"u": user_id}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def _absolute(path: str) -> str:
+    return getattr(settings, "SITE_URL", "http://127.0.0.1:8000").rstrip("/") + path
+
+
+def prefs_of(user) -> NotificationPrefs:
+    """``user``'s mail preferences: their row, or the defaults (unsaved) when they have none."""
+    return NotificationPrefs.objects.filter(user=user).first() or NotificationPrefs(user=user)
+
+
+def connected(user) -> bool:
+    """Whether ``user`` has a socket of the site open now (a game page, the front page, any page
+    with the header's badge), counted across processes by the live sockets' cap
+    (:func:`game.live.ratelimit.open_sockets`)."""
+    return open_sockets(f"u{user.pk}") > 0
+
+
+def _may_mail(user, kind: str) -> NotificationPrefs | None:
+    """The person's preferences when they may be mailed about ``kind``, else None."""
+    if not user.email or is_guest(user) or getattr(getattr(user, "profile", None), "is_bot", False):
+        return None
+    prefs = prefs_of(user)
+    wanted = {TURN: prefs.turn_mail, DEADLINE: prefs.deadline_mail, END: prefs.end_mail}[kind]
+    return prefs if wanted else None
+
+
+def send_once(game: Game, user, kind: str, decision: int, left: float = 0.0) -> bool:
+    """Send ``kind``'s mail about ``game`` to ``user`` unless one was sent for this decision;
+    True when this call sent it (``left``: the seconds until the deadline, for ``deadline``).
+    Mail server failures are logged, never raised."""
+    prefs = _may_mail(user, kind)
+    if prefs is None:
+        return False
+    try:
+        with transaction.atomic():
+            record = MailSent.objects.create(game=game, user=user, kind=kind, decision=decision)
+    except IntegrityError:  # sent already (here or by another process)
+        return False
+    game_url = _absolute(reverse("game_play", args=[game.pk]))
+    unsubscribe = _absolute(reverse("notifications_unsubscribe", args=[unsubscribe_token(user.pk)]))
+    with translation.override(prefs.language or "en"):
+        name = game.lobby.name
+        if kind == TURN:
+            subject = _("Your turn in %(game)s") % {"game": name}
+            lead = _("The game %(game)s is waiting for your decision.") % {"game": name}
+        elif kind == DEADLINE:
+            hours = max(1, round(left / 3600))
+            subject = ngettext(
+                "Your deadline in %(game)s is in %(n)s hour", "Your deadline in %(game)s is in %(n)s hours", hours
+            ) % {"game": name, "n": hours}
+            lead = _(
+                "The game %(game)s is still waiting for your decision. If you have not decided when your"
+                " deadline passes, the stand-in bot plays for you."
+            ) % {"game": name}
+        else:
+            subject = _("%(game)s has ended") % {"game": name}
+            lead = _("The game %(game)s is over. See how it ended:") % {"game": name}
+        body = "\n\n".join(
+            [
+                lead,
+                game_url,
+                _("Mail settings: %(url)s") % {"url": _absolute(reverse("notifications"))},
+                _("Stop these mails: %(url)s") % {"url": unsubscribe},
+            ]
+        )
+    mail = EmailMessage(
+        subject,
+        body,
+        to=[user.email],
+        headers={"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
+    )
+    try:
+        mail.send()
+    except Exception:
+        log.exception("could not send the %s mail of game %s to user %s", kind, game.pk, user.pk)
+        return False
+    MailSent.objects.filter(pk=record.pk).update(ok=True)
+    return True

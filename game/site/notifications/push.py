@@ -1,0 +1,37 @@
+"""Web Push "your turn": once per decision, to the browsers a person subscribed
+(:mod:`game.site.webpush`), recorded like a mail (a :class:`~game.models.MailSent` row of kind
+``"push"``, written before the push, so two processes never both push it).
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from game.models import Game, MailSent, PushSubscription
+
+from .. import webpush
+from .mails import PUSH
+
+
+def push_owed(game: Game, user, decision: int) -> bool:
+    """Whether ``user`` has a subscribed browser and was not pushed about this decision yet."""
+    return (
+        PushSubscription.objects.filter(user=user).exists()
+        and not MailSent.objects.filter(game=game, user=user, kind=PUSH, decision=decision).exists()
+    )
+
+
+def push_once(game: Game, user, decision: int) -> bool:
+    """Push "your turn" in ``game`` to ``user``'s browsers unless it was pushed for this decision;
+    True when this call pushed it to at least one. Nothing for people without a subscription."""
+    if not PushSubscription.objects.filter(user=user).exists():
+        return False
+    try:
+        with transaction.atomic():
+            MailSent.objects.create(game=game, user=user, kind=PUSH, decision=decision)
+    except IntegrityError:  # pushed already (here or by another process)
+        return False
+    sent = webpush.send(user, lambda lang: webpush.turn_payload(game, lang))
+    if sent:
+        MailSent.objects.filter(game=game, user=user, kind=PUSH, decision=decision).update(ok=True)
+    return sent > 0

@@ -1,0 +1,80 @@
+"""The live game page (``/game/<id>/``)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.cache import never_cache
+
+from game.live import access, payloads, replay
+from game.live.seats import seat_of, seats_info
+from game.models import Game, language_key
+
+from .. import webpush
+from ..archive import replay_config
+from ..preload import page_preloads, renderer_of
+
+
+@never_cache
+def game_play(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/game/<id>/``: the generic live game page. Players see their seat's view; everyone else
+    (anonymous visitors too, for public games) watches as a spectator. The page's script
+    (``static/js/live/play.js``) opens ``/ws/game/<id>/`` and mounts the ruleset's renderer.
+
+    For a quick first paint the page carries the viewer's first ``state`` message
+    (``#game-state``: the very payload the socket sends that viewer, through the per-viewer
+    view), or in replay mode its first step (``#replay-step``, as the step URL answers it), and
+    asks the browser for every module and first fetch of the screen at once
+    (:mod:`game.site.preload`). It is never cached (it holds the viewer's hidden cards)."""
+    game = get_object_or_404(Game.objects.defer("snapshot").select_related("lobby"), pk=pk)
+    viewer = seat_of(game, request.user)
+    lobby = game.lobby
+    if not access.may_see(lobby, request.user, request.session):  # the game socket's rule too
+        raise Http404("private game")
+    lang = language_key()
+    seats = seats_info(game, lang)
+    renderer = renderer_of(game.rules)
+    ctx = {
+        "game": game,
+        "lobby": lobby,
+        "viewer": viewer,
+        "viewer_name": next((s["name"] for s in seats if s["seat"] == viewer), ""),
+        "seats": seats,
+        "others": [s for s in seats if s["seat"] != viewer],
+        "lang": lang,
+        "ruleset_name": game.rules.names[lang],
+        "config": {
+            "renderer": static(renderer),
+            "game": game.pk,
+            "name": lobby.name,
+            "ruleset": game.ruleset,
+            "viewer": viewer,
+            "lang": lang,
+            "seats": seats,
+            "socket": f"/ws/game/{game.pk}/",
+        },
+    }
+    ctx["config"]["replay"] = ctx["replay"] = replay_config(request, game, viewer)
+    if viewer is not None and webpush.enabled():  # the key a player's browser subscribes with
+        ctx["config"]["push"] = {"key": webpush.public_key(), "subscribe": reverse("push_subscribe"), "worker": reverse("service_worker")}
+    ctx["preload"] = page_preloads(game.rules, lang, "js/live/play.js", renderer, "js/topbar.js")
+    ctx["first_state"] = ctx["first_step"] = None
+    if ctx["replay"]["at"] is None:
+        got = payloads.payload_text(game.pk, viewer, lang)
+        if got is not None:
+            ctx["first_state"] = _script_json(got[1])
+    else:  # the replay's first step, as /game/<id>/replay/<at>.json answers it
+        text = replay.step_text(game, viewer, lang, ctx["replay"]["at"])
+        opened = "true" if replay.is_open(game) else "false"
+        ctx["first_step"] = _script_json(f'{{"open":{opened},"latest":{game.version},"state":{text}}}')
+    return render(request, "game/play.html", ctx)
+
+
+def _script_json(text: str) -> str:
+    """JSON text made safe inside ``<script type="application/json">`` (as Django's
+    ``json_script``: ``<``, ``>`` and ``&`` escaped, so no ``</script>`` can end it early)."""
+    return mark_safe(text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e"))
+
