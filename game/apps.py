@@ -27,5 +27,5 @@ class GameConfig(AppConfig):
             scheduler.start()
             from django.conf import settings
 
-            if getattr(settings, "NOTIFY_MAILS", True) and worker.sweep_every() > 0:
+            if settings.NOTIFY_MAILS and worker.sweep_every() > 0:
                 worker.WORKER.start_sweeps(worker.sweep_every())  # mails forgotten by a restart

@@ -292,6 +292,7 @@ WEBPUSH_VAPID_PRIVATE_KEY = env.str("WEBPUSH_VAPID_PRIVATE_KEY", default="")
 WEBPUSH_SUBJECT = env.str("WEBPUSH_SUBJECT", default="mailto:noreply@localhost")
 WEBPUSH_HOSTS = env.list("WEBPUSH_HOSTS", default=["fcm.googleapis.com", ".push.services.mozilla.com", ".notify.windows.com", ".push.apple.com"])
 WEBPUSH_INSECURE = False  # tests only: http endpoints and any port (a fake push service on 127.0.0.1)
+WEBPUSH_TTL = 3600  # seconds a push service keeps a "your turn" for a phone that is off
 NOTIFY_MAIL_AFTER = env.float("NOTIFY_MAIL_AFTER", default=300.0)
 NOTIFY_DEADLINE_WARNING = env.float("NOTIFY_DEADLINE_WARNING", default=7200.0)  # "your deadline is in 2 hours"
 NOTIFY_SWEEP_EVERY = env.float("NOTIFY_SWEEP_EVERY", default=600.0)  # a server process's own sweeps (0: none)
@@ -333,11 +334,6 @@ RATING_PAIR_GAMES = env.int("RATING_PAIR_GAMES", default=3)
 RATING_PAIR_DAYS = env.float("RATING_PAIR_DAYS", default=30.0)
 _open_cap = env.str("LOBBY_OPEN_PER_USER", default="3").strip().lower()
 LOBBY_OPEN_PER_USER = None if _open_cap in ("off", "none", "") else int(_open_cap)  # open lobbies per creator
-<<<<<<< HEAD
-=======
-#: the client's IP is the proxy's last X-Forwarded-For address (game.live.clients.client_ip)
-BEHIND_HTTPS_PROXY = env.bool("BEHIND_HTTPS_PROXY", default=False)
->>>>>>> site-split
 
 # --- i18n ------------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
@@ -371,7 +367,7 @@ UI_HARNESS = env.bool("GOTWEB_UI_HARNESS", default=False)
 # The raw fan-out baseline of the live benchmark (game/devtools/bench_echo.py): off unless asked for.
 BENCH_ECHO = env.bool("GOTWEB_BENCH", default=False)
 #: the load balancer terminates HTTPS: secure cookies, HTTPS redirects, HSTS, and the client's IP
-#: is the proxy's last X-Forwarded-For address (game.site.throttle.client_ip)
+#: is the proxy's last X-Forwarded-For address (game.live.clients.client_ip)
 BEHIND_HTTPS_PROXY = env.bool("BEHIND_HTTPS_PROXY", default=False)
 if BEHIND_HTTPS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

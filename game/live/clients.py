@@ -39,7 +39,7 @@ def client_ip(client: Any, *, fall_back_to_peer: bool = False) -> str:
         peer = client.META.get("REMOTE_ADDR", "") or ""
         forwarded = client.META.get("HTTP_X_FORWARDED_FOR", "") or ""
     candidates = [peer]
-    if getattr(settings, "BEHIND_HTTPS_PROXY", False) and forwarded.strip():
+    if settings.BEHIND_HTTPS_PROXY and forwarded.strip():
         last = forwarded.split(",")[-1]
         candidates = [last, peer] if fall_back_to_peer else [last]
     for raw in candidates:

@@ -386,10 +386,9 @@ def shared_limits(scope: dict) -> tuple[SharedLimit, SharedLimit]:
     cost the database (act, stand_in, take_back, sync), ``LIVE_CHAT_RATE``/``LIVE_CHAT_BURST`` for
     chat lines."""
     owner, _ = owner_of(scope)
-    get = lambda name, default: getattr(settings, name, default)  # noqa: E731
     return (
-        SharedLimit("requests", owner, get("LIVE_RATE", 20), get("LIVE_BURST", 40)),
-        SharedLimit("chat", owner, get("LIVE_CHAT_RATE", 0.5), get("LIVE_CHAT_BURST", 5)),
+        SharedLimit("requests", owner, settings.LIVE_RATE, settings.LIVE_BURST),
+        SharedLimit("chat", owner, settings.LIVE_CHAT_RATE, settings.LIVE_CHAT_BURST),
     )
 
 

@@ -116,7 +116,7 @@ def create_lobby(
 def open_lobby_cap() -> int | None:
     """How many open lobbies one user may have created at once (``settings.LOBBY_OPEN_PER_USER``,
     default 3; None: no cap)."""
-    cap = getattr(settings, "LOBBY_OPEN_PER_USER", 3)
+    cap = settings.LOBBY_OPEN_PER_USER
     return None if cap is None else int(cap)
 
 

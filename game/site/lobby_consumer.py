@@ -75,7 +75,7 @@ class _LimitedJson(Guarded, CappedSocket, AsyncJsonWebsocketConsumer):
         if not await self.take_slot():
             return
         self.lang = socket_language(self.scope)
-        self.bucket = TokenBucket(getattr(settings, "LIVE_RATE", 20), getattr(settings, "LIVE_BURST", 40))
+        self.bucket = TokenBucket(settings.LIVE_RATE, settings.LIVE_BURST)
         self.requests, _ = shared_limits(self.scope)
         await self.opened()
 
@@ -93,7 +93,7 @@ class _LimitedJson(Guarded, CappedSocket, AsyncJsonWebsocketConsumer):
             return
         if text_data is None:
             return
-        if len(text_data) > getattr(settings, "LIVE_MAX_MESSAGE", 16384):
+        if len(text_data) > settings.LIVE_MAX_MESSAGE:
             await self.send_error("message.too_large")
             return
         try:

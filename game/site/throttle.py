@@ -35,14 +35,6 @@ from django.http import HttpResponse
 from game.live.ratelimit import incr
 
 TOO_MANY = 429  #: the HTTP status of a request refused by an abuse limit
-DEFAULTS = {
-    "THROTTLE_GUEST": (5, 3600),
-    "THROTTLE_LOGIN_IP": (10, 900),
-    "THROTTLE_LOGIN_USER": (5, 900),
-    "THROTTLE_LOGIN_DEVICE": (5, 900),
-    "THROTTLE_LOBBY_PASSWORD": (10, 900),
-    "THROTTLE_PUSH": (20, 3600),
-}
 
 
 def _cache():
@@ -53,8 +45,8 @@ def _cache():
 
 def limit(name: str) -> tuple[int, int] | None:
     """``(count, seconds)`` of the limit setting ``name`` (e.g. ``"THROTTLE_GUEST"``), or None when
-    it is switched off."""
-    value = getattr(settings, name, DEFAULTS[name])
+    it is switched off (the settings and their defaults: ``gotweb/settings.py``)."""
+    value = getattr(settings, name)
     if value is None:
         return None
     count, seconds = value

@@ -58,16 +58,16 @@ SERVICE_WORKER = Path(__file__).resolve().parents[2] / "static" / "js" / "push_s
 
 def enabled() -> bool:
     """Whether Web Push is configured (both VAPID keys set)."""
-    return bool(getattr(settings, "WEBPUSH_VAPID_PUBLIC_KEY", "") and getattr(settings, "WEBPUSH_VAPID_PRIVATE_KEY", ""))
+    return bool(settings.WEBPUSH_VAPID_PUBLIC_KEY and settings.WEBPUSH_VAPID_PRIVATE_KEY)
 
 
 def public_key() -> str:
     """The VAPID public key browsers subscribe with (base64url of the uncompressed P-256 point)."""
-    return getattr(settings, "WEBPUSH_VAPID_PUBLIC_KEY", "")
+    return settings.WEBPUSH_VAPID_PUBLIC_KEY
 
 
 def _hosts() -> tuple[str, ...]:
-    hosts = getattr(settings, "WEBPUSH_HOSTS", None)
+    hosts = settings.WEBPUSH_HOSTS
     return tuple(h.strip().lower() for h in (DEFAULT_HOSTS if hosts is None else hosts) if h.strip())
 
 
@@ -83,7 +83,7 @@ def endpoint_allowed(url: Any) -> bool:
         port = parts.port
     except ValueError:
         return False
-    insecure = bool(getattr(settings, "WEBPUSH_INSECURE", False))
+    insecure = bool(settings.WEBPUSH_INSECURE)
     if parts.scheme != "https" and not (insecure and parts.scheme == "http"):
         return False
     if parts.username is not None or parts.password is not None or not parts.hostname:
@@ -220,8 +220,8 @@ def send(user, payload_of) -> int:
                 subscription_info={"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}},
                 data=json.dumps(payload_of(sub.language), ensure_ascii=False),
                 vapid_private_key=settings.WEBPUSH_VAPID_PRIVATE_KEY,
-                vapid_claims={"sub": getattr(settings, "WEBPUSH_SUBJECT", "mailto:noreply@localhost")},
-                ttl=int(getattr(settings, "WEBPUSH_TTL", 3600)),
+                vapid_claims={"sub": settings.WEBPUSH_SUBJECT},
+                ttl=int(settings.WEBPUSH_TTL),
                 timeout=5,
             )
             sent += 1

@@ -30,13 +30,13 @@ TURN, END, DEADLINE, PUSH = "turn", "end", "deadline", "push"
 
 def mail_after() -> float:
     """Seconds a person must have been awaited before the turn mail (``NOTIFY_MAIL_AFTER``, 300)."""
-    return float(getattr(settings, "NOTIFY_MAIL_AFTER", 300))
+    return float(settings.NOTIFY_MAIL_AFTER)
 
 
 def deadline_warning() -> float:
     """Seconds before a correspondence deadline when its player is warned
     (``NOTIFY_DEADLINE_WARNING``, 7200: "your deadline is in 2 hours")."""
-    return float(getattr(settings, "NOTIFY_DEADLINE_WARNING", 7200))
+    return float(settings.NOTIFY_DEADLINE_WARNING)
 
 
 def unsubscribe_token(user_id: int) -> str:
@@ -46,7 +46,7 @@ def unsubscribe_token(user_id: int) -> str:
 
 
 def _absolute(path: str) -> str:
-    return getattr(settings, "SITE_URL", "http://127.0.0.1:8000").rstrip("/") + path
+    return settings.SITE_URL.rstrip("/") + path
 
 
 def prefs_of(user) -> NotificationPrefs:

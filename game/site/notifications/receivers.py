@@ -25,13 +25,13 @@ def on_game_committed(sender, game: Game, **kwargs) -> None:
         hints.tell_players(game)
     except Exception:
         log.exception("badge hints failed for game %s", game.pk)
-    if not getattr(settings, "NOTIFY_MAILS", True):
+    if not settings.NOTIFY_MAILS:
         return
     copy = Game(
         pk=game.pk, lobby_id=game.lobby_id, version=game.version, status=game.status,
         awaited_since=game.awaited_since, stand_ins=game.stand_ins, time_control=game.time_control,
     )
-    if getattr(settings, "NOTIFY_IN_THREAD", True):
+    if settings.NOTIFY_IN_THREAD:
         WORKER.submit(copy)
     else:
         try:

@@ -48,7 +48,7 @@ def sweep_every() -> float:
     """Seconds between the worker's own sweeps in a server process (``NOTIFY_SWEEP_EVERY``, 600;
     0: none): what a restarted process forgot (its timers of turn mails and deadline warnings)
     is found again, the first time at start."""
-    return float(getattr(settings, "NOTIFY_SWEEP_EVERY", 600))
+    return float(settings.NOTIFY_SWEEP_EVERY)
 
 
 class Worker:
