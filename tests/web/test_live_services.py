@@ -97,8 +97,10 @@ def test_bot_users_cannot_act_as_people(make_lobby):
 
 
 def test_background_bots_move_after_the_delay(make_lobby, settings):
-    settings.GAME_BOT_DELAY = 0
     game, host = _bot_lobby(make_lobby)
+    # only now: a bot thread started by the game's creation would race this test's own reads of
+    # the in-memory SQLite database, whose table locks do not wait
+    settings.GAME_BOT_DELAY = 0
     bots.schedule_bots(game.pk)
     for _ in range(20):
         bots.wait_for_bots()
