@@ -293,6 +293,7 @@ WEBPUSH_SUBJECT = env.str("WEBPUSH_SUBJECT", default="mailto:noreply@localhost")
 WEBPUSH_HOSTS = env.list("WEBPUSH_HOSTS", default=["fcm.googleapis.com", ".push.services.mozilla.com", ".notify.windows.com", ".push.apple.com"])
 WEBPUSH_INSECURE = False  # tests only: http endpoints and any port (a fake push service on 127.0.0.1)
 WEBPUSH_TTL = 3600  # seconds a push service keeps a "your turn" for a phone that is off
+WEBPUSH_THREADS = env.int("WEBPUSH_THREADS", default=4)  # threads per process that send pushes (0: in the mail worker)
 NOTIFY_MAIL_AFTER = env.float("NOTIFY_MAIL_AFTER", default=300.0)
 NOTIFY_DEADLINE_WARNING = env.float("NOTIFY_DEADLINE_WARNING", default=7200.0)  # "your deadline is in 2 hours"
 NOTIFY_SWEEP_EVERY = env.float("NOTIFY_SWEEP_EVERY", default=600.0)  # a server process's own sweeps (0: none)

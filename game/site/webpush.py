@@ -1,4 +1,4 @@
-"""Web Push: "your turn" on a phone (or any browser) whose page of the site is closed (issue 14).
+"""Web Push: "your turn" on a phone (or any browser) whose page of the site is closed.
 
 The browser subscribes from the game page's "Notify me when it's my turn" button, right after the
 player allowed notifications (``static/js/live/turn_alert.js``): it registers the service worker
@@ -15,8 +15,19 @@ webpush_keys`` makes a pair; without both, push is off and the URLs answer 404),
 ``WEBPUSH_SUBJECT`` (a ``mailto:`` or ``https:`` contact for the push services), ``WEBPUSH_HOSTS``
 (the push services' host names a subscription may name: an endpoint is a URL our server will
 post to, so any other host is refused, which keeps the server from being made to post to
-addresses of an attacker's choosing; a leading dot admits subdomains), ``WEBPUSH_INSECURE``
-(``True`` admits ``http:`` endpoints and any port: tests with a fake push service only).
+addresses of an attacker's choosing; a leading dot admits subdomains), ``WEBPUSH_THREADS`` (the
+threads that send, apart from the mails), ``WEBPUSH_INSECURE`` (``True`` admits ``http:``
+endpoints, any port and IP addresses: tests with a fake push service only).
+
+**An endpoint is a URL our server posts to**, so it is held to a form that every URL parser reads
+the same way (:func:`endpoint_allowed`): ``https://`` + a host of plain ``[a-z0-9.-]`` labels (no
+backslash, percent sign, user name or other character that one parser keeps inside the host and
+another ends it at, no IP address) that is one of ``WEBPUSH_HOSTS`` + an optional ``:443`` + a
+path of visible ASCII without backslashes. The same rule is applied again when sending (a stored
+endpoint that fails it is deleted). Sends follow no redirect (:class:`NoRedirects`), wait at most
+``CONNECT_TIMEOUT`` and ``READ_TIMEOUT`` seconds per push service and ``SEND_BUDGET`` seconds per
+person, and run in their own threads (:func:`submit`), so a person's unanswering "push services"
+hold up neither the mails nor anyone else's pushes.
 
 Refusals are JSON ``{"ok": false, "error": {"code", "message"}}`` and write nothing:
 ``push.off`` (404), ``push.not_signed_in`` (403), ``push.too_many`` (429, ``Retry-After``),
@@ -29,13 +40,19 @@ from __future__ import annotations
 
 import base64
 import binascii
+import ipaddress
 import json
 import logging
+import re
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
-from urllib.parse import urlsplit
+from typing import Any, Callable
 
+import requests
 from django.conf import settings
+from django.db import connections
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -50,9 +67,13 @@ log = logging.getLogger(__name__)
 PER_USER = 10
 #: the largest subscription body read
 MAX_BODY = 4096
-#: the push services of the browsers people use (Chrome and Edge on Android and desktop, Firefox,
-#: Windows, Safari): the default of ``WEBPUSH_HOSTS``
-DEFAULT_HOSTS = ("fcm.googleapis.com", ".push.services.mozilla.com", ".notify.windows.com", ".push.apple.com")
+#: seconds to connect to a push service, and to wait for its answer
+CONNECT_TIMEOUT, READ_TIMEOUT = 2.0, 3.0
+#: seconds one person's pushes may take in all (their further subscriptions wait for the next push)
+SEND_BUDGET = 10.0
+#: an endpoint every parser reads alike: https, a host of plain labels, an optional :443, a
+#: path of visible ASCII without backslashes (``WEBPUSH_INSECURE``: see :func:`endpoint_allowed`)
+_ENDPOINT = re.compile(r"(?P<scheme>https?)://(?P<host>[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?::(?P<port>[0-9]{1,5}))?(?P<path>/[\x21-\x5b\x5d-\x7e]*)?")
 SERVICE_WORKER = Path(__file__).resolve().parents[2] / "static" / "js" / "push_sw.js"
 
 
@@ -67,30 +88,36 @@ def public_key() -> str:
 
 
 def _hosts() -> tuple[str, ...]:
-    hosts = settings.WEBPUSH_HOSTS
-    return tuple(h.strip().lower() for h in (DEFAULT_HOSTS if hosts is None else hosts) if h.strip())
+    return tuple(h.strip().lower() for h in settings.WEBPUSH_HOSTS if h.strip())
 
 
 def endpoint_allowed(url: Any) -> bool:
-    """Whether ``url`` may be a subscription's endpoint: a string of at most 1000 characters,
-    ``https`` on the default port (``WEBPUSH_INSECURE``: ``http`` and any port too), no user
-    name or password, no control characters or spaces, and a host of ``WEBPUSH_HOSTS`` (exactly,
-    or below one that starts with a dot)."""
-    if not isinstance(url, str) or not url or len(url) > 1000 or any(ord(c) < 33 or ord(c) == 127 for c in url):
+    """Whether ``url`` may be a subscription's endpoint: a string of at most 1000 characters of
+    the form ``https://<host>[:443][/<path>]`` where the host is lower-case ASCII labels of
+    ``[a-z0-9-]`` (so no parser may read another host out of it: ``localhost\\.push.apple.com``,
+    ``localhost%5c.push.apple.com`` and user names are refused), not an IP address, and one of
+    ``WEBPUSH_HOSTS`` (exactly, or below one that starts with a dot); the path is visible ASCII
+    without backslashes. ``WEBPUSH_INSECURE`` (tests' fake push service) admits ``http``, any
+    port and IP addresses."""
+    if not isinstance(url, str) or not url or len(url) > 1000:
         return False
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
+    m = _ENDPOINT.fullmatch(url)
+    if m is None:
         return False
     insecure = bool(settings.WEBPUSH_INSECURE)
-    if parts.scheme != "https" and not (insecure and parts.scheme == "http"):
+    host, port = m["host"], m["port"]
+    if ".." in host or any(label.startswith("-") or label.endswith("-") for label in host.split(".")):
         return False
-    if parts.username is not None or parts.password is not None or not parts.hostname:
+    if not insecure:
+        if m["scheme"] != "https" or port not in (None, "443"):
+            return False
+        try:
+            ipaddress.ip_address(host)
+            return False
+        except ValueError:
+            pass
+    elif port is not None and not 0 < int(port) < 65536:
         return False
-    if port not in (None, 443) and not insecure:
-        return False
-    host = parts.hostname.lower().rstrip(".")
     return any(host == h or (h.startswith(".") and host.endswith(h)) for h in _hosts())
 
 
@@ -204,33 +231,109 @@ def turn_payload(game: Game, lang: str) -> dict[str, str]:
         }
 
 
-def send(user, payload_of) -> int:
-    """Push ``payload_of(language)`` (a JSON-able dict) to each of ``user``'s subscriptions, in the
-    subscription's language; returns how many push services accepted it. A subscription the push
-    service no longer knows (404, 410) is deleted; any other failure (the service down, slow, or
-    refusing) is logged, and the others are still tried. Never raises."""
+class NoRedirects(requests.Session):
+    """A requests session that never follows a redirect (a push service that answers 3xx is a
+    failure: the POST and its body go nowhere else) and ignores the environment's proxies."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.trust_env = False
+        self.max_redirects = 0
+
+    def request(self, method, url, *args, **kwargs):
+        kwargs["allow_redirects"] = False
+        return super().request(method, url, *args, **kwargs)
+
+
+def send(user_id: int, payloads: dict[str, dict]) -> int:
+    """Push ``payloads[language]`` (JSON-able dicts, one per language of the site) to each of the
+    person ``user_id``'s subscriptions, in the subscription's language; returns how many push
+    services accepted it. A subscription whose endpoint fails :func:`endpoint_allowed` now, or
+    that the push service no longer knows (404, 410), is deleted; any other failure (the service
+    down, slow, redirecting or refusing) is logged, and the others are still tried until
+    :data:`SEND_BUDGET` seconds have gone. Never raises."""
     from pywebpush import WebPushException, webpush
 
-    sent = 0
-    for sub in list(PushSubscription.objects.filter(user=user)):
-        if not endpoint_allowed(sub.endpoint):  # WEBPUSH_HOSTS changed since it was stored
-            continue
-        try:
-            webpush(
-                subscription_info={"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}},
-                data=json.dumps(payload_of(sub.language), ensure_ascii=False),
-                vapid_private_key=settings.WEBPUSH_VAPID_PRIVATE_KEY,
-                vapid_claims={"sub": settings.WEBPUSH_SUBJECT},
-                ttl=int(settings.WEBPUSH_TTL),
-                timeout=5,
-            )
-            sent += 1
-        except WebPushException as exc:
-            status = getattr(exc.response, "status_code", None)
-            if status in (404, 410):
+    sent, end, session = 0, time.monotonic() + SEND_BUDGET, NoRedirects()
+    try:
+        for sub in list(PushSubscription.objects.filter(user_id=user_id)):
+            if not endpoint_allowed(sub.endpoint):  # stored before this rule, or WEBPUSH_HOSTS changed
                 sub.delete()
-            else:
-                log.warning("push to subscription %s failed: %s", sub.pk, str(exc).splitlines()[0][:200])
-        except Exception as exc:  # the push service out of reach, a key that does not load...
-            log.warning("push to subscription %s failed: %r", sub.pk, exc)
+                continue
+            if time.monotonic() >= end:
+                log.warning("pushes to user %s stopped: %s s spent", user_id, SEND_BUDGET)
+                break
+            payload = payloads.get(sub.language) or payloads.get("en") or next(iter(payloads.values()))
+            try:
+                webpush(
+                    subscription_info={"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}},
+                    data=json.dumps(payload, ensure_ascii=False),
+                    vapid_private_key=settings.WEBPUSH_VAPID_PRIVATE_KEY,
+                    vapid_claims={"sub": settings.WEBPUSH_SUBJECT},
+                    ttl=int(settings.WEBPUSH_TTL),
+                    timeout=(CONNECT_TIMEOUT, READ_TIMEOUT),
+                    requests_session=session,
+                )
+                sent += 1
+            except WebPushException as exc:
+                status = getattr(exc.response, "status_code", None)
+                if status in (404, 410):
+                    sub.delete()
+                else:
+                    log.warning("push to subscription %s failed: %s", sub.pk, str(exc).splitlines()[0][:200])
+            except Exception as exc:  # the push service out of reach, a key that does not load...
+                log.warning("push to subscription %s failed: %r", sub.pk, exc)
+    finally:
+        session.close()
     return sent
+
+
+_pool: ThreadPoolExecutor | None = None
+_pending: set[Future] = set()
+_pool_lock = threading.Lock()
+
+
+def submit(user_id: int, payloads: dict[str, dict], done: Callable[[int], None] | None = None) -> None:
+    """:func:`send` in one of the ``WEBPUSH_THREADS`` push threads of this process (0: here, at
+    once), then ``done(sent)`` there; what fails is logged. The caller (the mail worker) goes on
+    at once: a person's push services, however slow, never hold up a mail or another person's
+    push for long (each person's sends take one thread at most :data:`SEND_BUDGET` seconds)."""
+
+    def run() -> None:
+        try:
+            n = send(user_id, payloads)
+            if done is not None:
+                done(n)
+        except Exception:
+            log.exception("pushes to user %s failed", user_id)
+        finally:
+            connections.close_all()  # this thread's connections: a pool thread lives on
+
+    threads = int(settings.WEBPUSH_THREADS)
+    if threads <= 0:
+        n = send(user_id, payloads)
+        if done is not None:
+            done(n)
+        return
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="gotweb-push")
+        future = _pool.submit(run)
+        _pending.add(future)
+    future.add_done_callback(lambda f: _pending.discard(f))
+
+
+def wait_for_pushes(timeout: float = 30.0) -> None:
+    """Wait until the pushes submitted so far are done (tests)."""
+    end = time.monotonic() + timeout
+    while True:
+        with _pool_lock:
+            todo = list(_pending)
+        if not todo or time.monotonic() >= end:
+            return
+        for f in todo:
+            try:
+                f.result(timeout=max(0.0, end - time.monotonic()))
+            except Exception:
+                pass

@@ -180,6 +180,7 @@ def test_your_turn_is_pushed_once_to_each_browser_and_dead_ones_are_dropped(push
         PushSubscription.objects.create(user=user, endpoint=push_service.url + path, language=lang, **browser.keys)
 
     check_game(game.pk)  # AGoT's first orders await everyone: at once, no page open
+    webpush.wait_for_pushes()
     got = {path: (headers, body) for path, headers, body in push_service.received}
     assert set(got) == {"/ok/phone", "/ok/laptop", "/gone/old", "/broken/b"}
     headers, body = got["/ok/laptop"]
@@ -199,6 +200,7 @@ def test_your_turn_is_pushed_once_to_each_browser_and_dead_ones_are_dropped(push
 
     n = len(push_service.received)
     check_game(game.pk, now=time.time() + 10)  # the same decision: no second push
+    webpush.wait_for_pushes()
     assert len(push_service.received) == n
 
 
@@ -213,9 +215,11 @@ def test_no_push_while_a_page_is_open_then_once_it_is_closed(push_on, push_servi
     slot = SocketSlot(f"u{users[house].pk}", 20, settings.LIVE_SOCKET_LEASE)
     assert slot.acquire()
     due = check_game(game.pk)
+    webpush.wait_for_pushes()
     assert push_service.received == [] and due is not None  # on the site: looked at again later
     slot.release()
     check_game(game.pk, now=due)
+    webpush.wait_for_pushes()
     assert [path for path, _, _ in push_service.received] == ["/ok/x"]
 
 
@@ -230,6 +234,7 @@ def test_a_push_service_out_of_reach_does_not_break_the_check(push_on, make_lobb
     s.close()  # nothing listens there
     PushSubscription.objects.create(user=next(iter(users.values())), endpoint=f"http://127.0.0.1:{port}/x", **Browser().keys)
     check_game(game.pk)
+    webpush.wait_for_pushes()
     assert PushSubscription.objects.count() == 1  # kept: the service may be back later
 
 

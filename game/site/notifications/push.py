@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from game.models import Game, MailSent, PushSubscription
+from game.rules.base import LANGS
 
 from .. import webpush
 from .mails import PUSH
@@ -23,7 +24,9 @@ def push_owed(game: Game, user, decision: int) -> bool:
 
 def push_once(game: Game, user, decision: int) -> bool:
     """Push "your turn" in ``game`` to ``user``'s browsers unless it was pushed for this decision;
-    True when this call pushed it to at least one. Nothing for people without a subscription."""
+    True when this call handed it to the push threads (:func:`game.site.webpush.submit`), which
+    mark the record ``ok`` once a push service took it. Nothing for people without a
+    subscription."""
     if not PushSubscription.objects.filter(user=user).exists():
         return False
     try:
@@ -31,7 +34,12 @@ def push_once(game: Game, user, decision: int) -> bool:
             MailSent.objects.create(game=game, user=user, kind=PUSH, decision=decision)
     except IntegrityError:  # pushed already (here or by another process)
         return False
-    sent = webpush.send(user, lambda lang: webpush.turn_payload(game, lang))
-    if sent:
-        MailSent.objects.filter(game=game, user=user, kind=PUSH, decision=decision).update(ok=True)
-    return sent > 0
+    payloads = {lang: webpush.turn_payload(game, lang) for lang in LANGS}
+    game_id, user_id = game.pk, user.pk
+
+    def done(sent: int) -> None:
+        if sent:
+            MailSent.objects.filter(game_id=game_id, user_id=user_id, kind=PUSH, decision=decision).update(ok=True)
+
+    webpush.submit(user_id, payloads, done)
+    return True
