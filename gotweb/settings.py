@@ -321,6 +321,7 @@ def _limit(name: str, default: str):
 
 
 THROTTLE_GUEST = _limit("THROTTLE_GUEST", "5/3600")  # guest accounts per client IP per hour
+THROTTLE_REGISTER = _limit("THROTTLE_REGISTER", "5/3600")  # registered accounts per client IP per hour
 THROTTLE_LOGIN_IP = _limit("THROTTLE_LOGIN_IP", "10/900")  # failed logins per client IP per 15 min
 THROTTLE_LOGIN_USER = _limit("THROTTLE_LOGIN_USER", "5/900")  # failed logins per username per 15 min
 THROTTLE_LOGIN_DEVICE = _limit("THROTTLE_LOGIN_DEVICE", "5/900")  # failed logins per device cookie per 15 min

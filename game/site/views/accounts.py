@@ -83,22 +83,35 @@ class LoginView(auth_views.LoginView):
 
 
 def register(request: HttpRequest) -> HttpResponse:
+    """Register an account. At most ``THROTTLE_REGISTER`` accounts per client IP and window, as
+    for guests: past it the page answers 429 and creates nothing."""
     if request.user.is_authenticated and is_guest(request.user):
         return redirect("claim")
     form = RegisterForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            with transaction.atomic():
-                user = form.save()
-                Profile.objects.create(user=user, display_name=user.get_username())
-        except IntegrityError:  # the same name taken by a simultaneous request
-            form.add_error("username", NAME_TAKEN)
+    created = Throttle("THROTTLE_REGISTER", client_ip(request))
+    refused_by = None
+    if request.method == "POST" and created.blocked():
+        form.is_valid()
+        refused_by = created
+    elif request.method == "POST" and form.is_valid():
+        if created.limit is not None and created.hit() > created.limit[0]:  # counted first: no race past it
+            refused_by = created
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.get_username()})
-            return redirect(_next_url(request))
+            try:
+                with transaction.atomic():
+                    user = form.save()
+                    Profile.objects.create(user=user, display_name=user.get_username())
+            except IntegrityError:  # the same name taken by a simultaneous request
+                form.add_error("username", NAME_TAKEN)
+            else:
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.get_username()})
+                return redirect(_next_url(request))
+    if refused_by is not None:
+        form.add_error(None, wait_message(_("Too many accounts were made from your network."), refused_by))
     status = 400 if request.method == "POST" else 200
-    return render(request, "accounts/register.html", {"form": form, "next": _next_url(request)}, status=status)
+    response = render(request, "accounts/register.html", {"form": form, "next": _next_url(request)}, status=status)
+    return too_many(response, refused_by) if refused_by else response
 
 
 def guest(request: HttpRequest) -> HttpResponse:
