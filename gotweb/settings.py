@@ -274,6 +274,11 @@ LIVE_SOCKETS_PER_USER = env.int("LIVE_SOCKETS_PER_USER", default=20)  # open soc
 LIVE_SOCKETS_PER_IP = env.int("LIVE_SOCKETS_PER_IP", default=60)  # open sockets of anonymous visitors of one IP
 LIVE_SOCKET_LEASE = 60  # seconds: an open socket re-counts itself once per lease; a dead process's are forgotten in 2
 LIVE_LIMITS_CACHE = "default"  # the cache (CACHES alias) that counts the limits above
+#: new websockets per client address and second in one process, after a burst (a reconnect storm
+#: is refused with 4431, which browsers back off from; LIVE_CONNECT_RATE=none: no limit)
+_connect_rate = env.str("LIVE_CONNECT_RATE", default="2").strip().lower()
+LIVE_CONNECT_RATE = None if _connect_rate in ("off", "none", "") else float(_connect_rate)
+LIVE_CONNECT_BURST = env.int("LIVE_CONNECT_BURST", default=20)
 
 # --- accounts --------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

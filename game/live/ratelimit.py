@@ -14,8 +14,11 @@ across every socket and server process (``docs/protocol.md``, "Limits").
   wall clock) and moves itself to the next epoch's key once per epoch; the count is the sum of
   the current and the previous epoch's keys. Closing takes the socket out; the keys expire, so
   the sockets of a process that died without closing them are forgotten within two leases.
-* :class:`CappedSocket` -- the consumer mixin that takes a slot on connect (or closes the socket
-  with code 4429) and frees it when the consumer ends, however it ends.
+* :func:`connect_allowed` -- per client address and process, in memory: new sockets a second
+  after a burst, so that a reconnect storm is refused before it costs anything else.
+* :class:`CappedSocket` -- the consumer mixin that checks the address's rate (or closes the socket
+  with code 4431) and takes a slot on connect (or closes it with code 4429), and frees it when the
+  consumer ends, however it ends.
 * :func:`incr` -- the counter they all count with, the HTTP throttles too
   (:mod:`game.site.throttle`).
 
@@ -34,17 +37,21 @@ import time
 import weakref
 
 from asgiref.sync import sync_to_async
+from cachetools import TTLCache
 from django.conf import settings
 from django.core.cache import caches
 
 from game.rules import IllegalAction
 
-from .clients import owner_of
+from .clients import client_ip, owner_of
 
 log = logging.getLogger(__name__)
 
 #: the close code of a socket over its owner's cap of open sockets
 CLOSE_TOO_MANY = 4429
+#: the close code of a socket opened too soon after the address's last ones (:func:`connect_allowed`):
+#: the client waits longer before it tries again
+CLOSE_TOO_FAST = 4431
 
 
 class TokenBucket:
@@ -62,6 +69,27 @@ class TokenBucket:
             self.tokens -= n
             return True
         return False
+
+
+#: ``address -> TokenBucket`` of its new sockets in this process (an address not seen for a
+#: minute is forgotten; a bucket that long idle is full again anyway)
+_CONNECTS: TTLCache = TTLCache(maxsize=100_000, ttl=60, timer=time.monotonic)
+_CONNECTS_LOCK = threading.Lock()
+
+
+def connect_allowed(address: str, clock=time.monotonic) -> bool:
+    """Whether ``address`` (:func:`~game.live.clients.client_ip`) may open one more socket now in
+    this process: ``LIVE_CONNECT_RATE`` a second after a burst of ``LIVE_CONNECT_BURST``
+    (``None`` rate: no limit). Counted in memory, without I/O, so a storm of reconnects costs
+    the event loop nothing more than its refusals; with several processes each counts its own."""
+    rate = settings.LIVE_CONNECT_RATE
+    if rate is None:
+        return True
+    with _CONNECTS_LOCK:
+        bucket = _CONNECTS.get(address)
+        if bucket is None:
+            bucket = _CONNECTS[address] = TokenBucket(rate, settings.LIVE_CONNECT_BURST, clock)
+        return bucket.take()
 
 
 class RateLimited(IllegalAction):
@@ -334,8 +362,13 @@ class CappedSocket:
             await self.free_slot()
 
     async def take_slot(self) -> bool:
-        """Call first in ``connect``. False when the owner is at the cap: the socket is then
-        accepted and closed at once with code 4429, so that browsers see the code."""
+        """Call first in ``connect``. False when the client's address opens sockets faster than
+        :func:`connect_allowed` lets it (closed at once with code 4431, before anything is read
+        or counted elsewhere) or when the owner is at the cap (code 4429): the socket is then
+        accepted and closed at once, so that browsers see the code."""
+        if not connect_allowed(client_ip(self.scope, fall_back_to_peer=True)):
+            await self.refuse(CLOSE_TOO_FAST)
+            return False
         owner, is_user = owner_of(self.scope)
         cap = settings.LIVE_SOCKETS_PER_USER if is_user else settings.LIVE_SOCKETS_PER_IP
         slot = SocketSlot(owner, cap, settings.LIVE_SOCKET_LEASE)

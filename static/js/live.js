@@ -6,7 +6,10 @@
 // FINAL (docs/protocol.md: 4403 not allowed to see it, 4404 no such lobby or game, 4429 too many
 // open sockets) is final: no retry, and onStatus("refused", code) says why. Other closes report
 // onStatus("closed", code) and reconnect. Reconnects at once when the network or the tab comes back.
+// A close with TOO_FAST (4431: this address opens sockets too fast) waits longer: 5 s, doubling to a
+// minute, until a socket stays open.
 export const FINAL = [4403, 4404, 4429];
+export const TOO_FAST = 4431;
 
 // The sentence (translated) that tells why a socket was refused for good.
 export function refusedText(code, gettext) {
@@ -21,6 +24,7 @@ export function connect(path, { onMessage, onStatus = () => {}, onClose = () => 
   const url = `${scheme}//${location.host}${path}`;
   const first = 400;
   let delay = first;
+  let slow = 0; // the back-off after TOO_FAST closes (0: none)
   let socket = null;
   let stopped = false;
   let timer = null;
@@ -53,14 +57,19 @@ export function connect(path, { onMessage, onStatus = () => {}, onClose = () => 
       }
       onStatus("closed", event.code);
       if (stopped) return;
-      const wait = delay * (0.75 + Math.random() * 0.5);
+      if (event.code === TOO_FAST) {
+        slow = Math.min(Math.max(slow * 2, 5000), 60000);
+      } else {
+        slow = 0;
+      }
+      const wait = Math.max(delay, slow) * (0.75 + Math.random() * 0.5);
       delay = Math.min(delay * 2, 8000);
       timer = setTimeout(open, wait);
     });
   }
 
   const retryNow = () => {
-    if (!socket && !stopped) {
+    if (!socket && !stopped && !slow) {
       delay = first;
       open();
     }
