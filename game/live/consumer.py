@@ -40,13 +40,13 @@ from django.utils import translation
 from game.models import Game
 from game.rules import IllegalAction
 
-from . import chat, errors, jsontext, memory, payloads, turn
+from . import chat, errors, jsontext, memory, patches, payloads, turn
 from .access import may_see
 from .hub import hub
 from .notify import game_group, user_group
 from .ratelimit import CappedSocket, TokenBucket, shared_limits, taken
 from .seats import awaiting_count, game_seat_status, seat_of
-from .transport import Guarded, NoIdleDbHop, nested_deeper, socket_language, valid_unicode
+from .transport import Guarded, NoIdleDbHop, nested_deeper, query_flag, socket_language, valid_unicode
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +105,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             return
         self.viewer, self.ruleset = viewer, game.ruleset
         self.lang = socket_language(self.scope)
+        self.patches = query_flag(self.scope, "patch")  # this client applies ``patch`` messages
         self.sent_version = -1
         self.bucket = TokenBucket(settings.LIVE_RATE, settings.LIVE_BURST)
         self.chat_bucket = TokenBucket(settings.LIVE_CHAT_RATE, settings.LIVE_CHAT_BURST)
@@ -148,8 +149,10 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
 
     async def push_state(self, version: int | None = None, seats: dict | None = None) -> bool:
         """Send the viewer's ``state`` at ``version`` (None: the latest, read in a worker thread),
-        with ``seats`` (the seat status at that version) as its ``seats`` key when given.
-        Returns whether it was sent (not when the socket already holds a newer version)."""
+        with ``seats`` (the seat status at that version) as its ``seats`` key when given; to a
+        socket that asked for patches, a pushed version goes as a ``patch`` from the version it
+        holds (:mod:`game.live.patches`) when that is shorter. Returns whether it was sent (not
+        when the socket already holds a newer version)."""
         # a pushed version this process committed (or already rendered) needs no database: no
         # thread hop; otherwise the payload is read in a worker thread
         text = None if version is None else payloads.cached_payload_text(self.game_id, self.ruleset, self.viewer, self.lang, version)
@@ -165,6 +168,11 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         v, text = got
         if version is not None and v <= self.sent_version:
             return False
+        if self.patches and version is not None and self.sent_version >= 0:
+            # the difference from what this socket holds, when this process still has that text
+            before = payloads.PAYLOADS.get((self.game_id, self.sent_version, self.viewer, self.lang))
+            if before is not None:
+                text = patches.patch_text(self.game_id, self.viewer, self.lang, self.sent_version, v, before, text) or text
         self.sent_version = max(self.sent_version, v)
         if seats is not None:  # spliced into the shared text: one message per socket, not two
             text = text[:-1] + ',"seats":' + _seats_json(seats) + "}"

@@ -17,7 +17,7 @@ import logging
 
 from game.models import Game
 
-from . import bots, payloads, rows, signals, snapshots
+from . import bots, patches, payloads, rows, signals, snapshots
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,7 @@ def forget(game_id: int) -> None:
     """Drop everything this process keeps of ``game_id`` (never raises)."""
     snapshots.CACHE.drop(game_id)
     payloads.forget(game_id)
+    patches.forget(game_id)
     rows.forget(game_id)
     bots.forget_botless(game_id)
     try:
@@ -47,7 +48,7 @@ def forget(game_id: int) -> None:
 
 def held_games() -> dict[str, int]:
     """How many games each of this process's memories of games holds now (diagnostics, the
-    capacity benchmark and tests): states, payloads, shared views, rows, seats."""
+    capacity benchmark and tests): states, payloads, shared views, patches, rows, seats."""
 
     def games(keys) -> int:
         return len({k[0] if isinstance(k, tuple) else k for k in list(keys)})
@@ -56,5 +57,6 @@ def held_games() -> dict[str, int]:
         "states": len(snapshots.CACHE.games()),
         "payloads": games(payloads.PAYLOADS.items),
         "shared_views": games(payloads._SHARED_TEXT),
+        "patches": games(patches._PATCHES),
         **rows.counts(),
     }

@@ -41,6 +41,12 @@ def socket_language(scope) -> str:
     return lang_key(lang)
 
 
+def query_flag(scope, name: str) -> bool:
+    """Whether the socket URL's query has ``<name>=1``."""
+    qs = parse_qs((scope.get("query_string") or b"").decode("latin-1"))
+    return (qs.get(name) or [""])[0] == "1"
+
+
 def nested_deeper(text: str, msg, limit: int) -> bool:
     """Whether the decoded message ``msg`` (of JSON ``text``) nests objects and lists more than
     ``limit`` deep (``{}`` is 1 deep). A loop, not a recursion; and only a text with more than

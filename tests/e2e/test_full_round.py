@@ -153,6 +153,8 @@ def test_live_round_by_clicking(browser, live, shots):
         for p in (*pages.values(), spectator):
             assert not p.errors
             assert p.locator(".decision.unknown").count() == 0
+            wire = p.evaluate("window.gotwebClient.wire")  # pushes came as patches, each applied
+            assert wire["patches"] > 5 and wire["refused"] == 0, wire
     finally:
         for c in contexts:
             c.close()

@@ -31,13 +31,14 @@ def session_cookie(user) -> bytes:
     return f"{settings.SESSION_COOKIE_NAME}={c.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
 
 
-async def connect(application, game_id: int, user=None, lang: str = "en", first: bool = True):
+async def connect(application, game_id: int, user=None, lang: str = "en", first: bool = True, patch: bool = False):
     """A connected communicator for ``user`` (None: anonymous); returns ``(ws, first state)``
-    after reading the initial state, chat history and seat status."""
+    after reading the initial state, chat history and seat status. ``patch``: the socket asks
+    for ``patch`` messages, as the site's client does."""
     headers = [ORIGIN]
     if user is not None:
         headers.append((b"cookie", await sync_to_async(session_cookie)(user)))
-    ws = WebsocketCommunicator(application, f"/ws/game/{game_id}/?lang={lang}", headers=headers)
+    ws = WebsocketCommunicator(application, f"/ws/game/{game_id}/?lang={lang}{'&patch=1' if patch else ''}", headers=headers)
     ok, code = await ws.connect()
     assert ok, code
     if not first:
@@ -84,3 +85,30 @@ async def refusal(application, path: str, headers=None) -> int | None:
         return out.get("code")
     await ws.disconnect()
     return None
+
+
+def patched(before: dict, message: dict) -> dict:
+    """The ``state`` a ``patch`` message makes of ``before`` (the state the socket held), applied
+    by the maintained ``jsonpatch`` library; asserts that the patch starts from ``before`` and
+    that every value it adds or replaces is in the state it makes (a patch shows nothing of its
+    own)."""
+    import jsonpatch
+
+    assert message["type"] == "patch" and message["from"] == before["version"], (message.get("from"), before["version"])
+    base = {k: v for k, v in before.items() if k not in ("type", "version", "seats")}
+    after = jsonpatch.apply_patch(base, message["ops"])
+    for op in message["ops"]:
+        if op["op"] in ("add", "replace"):
+            assert _holds(after, op["value"]), op
+    return {"type": "state", "version": message["version"], **after, **({"seats": message["seats"]} if "seats" in message else {})}
+
+
+def _holds(doc, value) -> bool:
+    """Whether ``value`` is ``doc`` or one of its parts."""
+    if doc == value:
+        return True
+    if isinstance(doc, dict):
+        return any(_holds(v, value) for v in doc.values())
+    if isinstance(doc, list):
+        return any(_holds(v, value) for v in doc)
+    return False

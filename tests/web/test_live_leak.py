@@ -67,7 +67,7 @@ from asgiref.sync import sync_to_async
 
 from game.rules.base import IllegalAction
 
-from .live_helpers import connect, start_game
+from .live_helpers import connect, patched, start_game
 
 LANGS = {None: "zh-hans"}  # the spectator reads Chinese; seats English
 
@@ -451,11 +451,15 @@ WS_SEED, WS_OPTIONS = 47, {"oracle": True}
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_websocket_payloads_leak_nothing(make_lobby, make_user, monkeypatch, settings):
+@pytest.mark.parametrize("patch", [False, True], ids=["states", "patches"])
+async def test_websocket_payloads_leak_nothing(make_lobby, make_user, monkeypatch, settings, patch):
     """A whole Duke game (with Divinations by both sides) played through the service while both
     seats and a spectator watch on real sockets: every socket gets every version once, in order,
     exactly the text the payload function makes for that version's state; and those received
-    payloads pass the same checks."""
+    payloads pass the same checks. With ``patch``, the sockets ask for patches as the site's
+    client does: each push after the first is a ``patch`` from the version before, whose values
+    are all parts of the state it makes, and the states the patches make pass the same checks in
+    sequence."""
     from gotweb.asgi import application
 
     from game.live import apply
@@ -470,9 +474,9 @@ async def test_websocket_payloads_leak_nothing(make_lobby, make_user, monkeypatc
     game, users = await sync_to_async(start_game)(make_lobby, 2, ruleset="duke", options=WS_OPTIONS)
     watcher = await sync_to_async(make_user)("watcher")
     viewers = {s: users[s] for s in users} | {None: watcher}
-    socks, recorded = {}, {}
+    socks, recorded, patches_seen = {}, {}, [0]
     for v, u in viewers.items():
-        socks[v], first = await connect(application, game.pk, u, lang=LANGS.get(v, "en"))
+        socks[v], first = await connect(application, game.pk, u, lang=LANGS.get(v, "en"), patch=patch)
         recorded[v] = [first]
     for version, (_, actor, action, _) in enumerate(steps, start=1):
         got = await sync_to_async(apply.act)(game.pk, users[actor], _duke_json(action), version - 1)
@@ -482,6 +486,11 @@ async def test_websocket_payloads_leak_nothing(make_lobby, make_user, monkeypatc
                 msg = await ws.receive_json_from(timeout=20)
                 if msg["type"] == "state":
                     recorded[v].append(msg)
+                    break
+                if msg["type"] == "patch":
+                    assert patch
+                    patches_seen[0] += 1
+                    recorded[v].append(patched(recorded[v][-1], msg))
                     break
     for ws in socks.values():
         await ws.disconnect()
@@ -496,6 +505,7 @@ async def test_websocket_payloads_leak_nothing(make_lobby, make_user, monkeypatc
         for p in got:
             p["game"] = None
     assert recorded[None][-1]["status"] == "finished"
+    assert (patches_seen[0] > len(steps)) is patch  # with patches, (nearly) every push is one
     stats = check_sequence(model, steps, lambda version, v: recorded[v][version], WS_SEED)
     assert stats["divination"] > 0, stats
     for v, got in recorded.items():

@@ -9,11 +9,14 @@
 // client.on("seats", fn) (stand-in bots, how long seats have waited), client.standIn(seat),
 // client.takeBack(), client.vacation(on) (correspondence games: pause my deadlines),
 // client.followMyGames() + client.on("my_games", fn) (the header's "My games" badge).
-// The socket (static/js/live.js) reconnects by itself with back-off; every state message is a full view, so a
-// reconnect or a version gap needs no page reload. The board may be drawn (from `initial`) before
+// The socket (static/js/live.js) reconnects by itself with back-off. It asks for patches
+// (`?patch=1`): after the first whole state, a push may be a `patch` from the version held, applied
+// here (patch.js); a reconnect, a version gap or a patch that does not apply gets the whole state
+// again (a `sync`), so none needs a page reload. The board may be drawn (from `initial`) before
 // the socket first opens: what is sent until then waits for it (at most HOLD_MS), it is not refused.
 
 import { connect } from "../live.js";
+import { applyPatch } from "./patch.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const HOLD_MS = 10000;
@@ -27,6 +30,7 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
   let latest = initial && initial.type === "state" ? initial : null; // last {view, pending, version, log, ...}
   let told = latest; // the state listeners were last given
   let connection = "connecting";
+  const wire = { patches: 0, refused: 0 }; // patches applied, and ones that could not be (a sync instead)
   let closeCode = null; // the code of the last close
   let everOpen = false;
   const held = []; // [{message, timer}] asked for before the socket first opened
@@ -68,15 +72,43 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
     for (const h of held.splice(0)) clearTimeout(h.timer);
   }
 
+  function onState(data, seats) {
+    if (latest && data.version < latest.version) return; // an older push overtaken by a resync
+    const same = told && told === initial && data.version === initial.version; // the page's state again
+    latest = data;
+    told = data;
+    if (!same) emit("state", { view: data.view, pending: data.pending, version: data.version, log: data.log, status: data.status, result: data.result });
+    // the push after a change carries that version's seat status (docs/protocol.md, `seats`)
+    if (seats) emit("seats", { type: "seats", ...seats });
+  }
+
+  // a `patch`: the difference from the state this client holds (docs/protocol.md); one it cannot
+  // apply (a version missed, or an operation that does not fit) asks for the whole state instead
+  function onPatch(data) {
+    if (latest && data.version <= latest.version) return;
+    let next = null;
+    if (latest && data.from === latest.version) {
+      try {
+        const { type, version, seats, ...rest } = latest; // eslint-disable-line no-unused-vars
+        next = { ...applyPatch(rest, data.ops), type: "state", version: data.version };
+      } catch (err) {
+        console.warn("patch not applied", err);
+      }
+    }
+    if (next === null) {
+      wire.refused += 1;
+      conn.send({ type: "sync" });
+      return;
+    }
+    wire.patches += 1;
+    onState(next, data.seats);
+  }
+
   function onMessage(data) {
     if (data.type === "state") {
-      if (latest && data.version < latest.version) return; // an older push overtaken by a resync
-      const same = told && told === initial && data.version === initial.version; // the page's state again
-      latest = data;
-      told = data;
-      if (!same) emit("state", { view: data.view, pending: data.pending, version: data.version, log: data.log, status: data.status, result: data.result });
-      // the push after a change carries that version's seat status (docs/protocol.md, `seats`)
-      if (data.seats) emit("seats", { type: "seats", ...data.seats });
+      onState(data, data.seats);
+    } else if (data.type === "patch") {
+      onPatch(data);
     } else if (data.type === "result" || (data.type === "error" && data.id != null && waiting.has(data.id))) {
       const resolve = waiting.get(data.id);
       if (!resolve) return;
@@ -93,7 +125,7 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
     }
   }
 
-  const conn = connect(`${socket}?lang=${encodeURIComponent(lang)}`, {
+  const conn = connect(`${socket}?lang=${encodeURIComponent(lang)}&patch=1`, {
     onMessage,
     onStatus: setConnection,
     onClose: failWaiting,
@@ -124,6 +156,9 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
     },
     get closeCode() {
       return closeCode;
+    },
+    get wire() {
+      return { ...wire };
     },
     on(kind, fn) {
       if (!listeners[kind]) throw new Error(`unknown event ${kind}`);
