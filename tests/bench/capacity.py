@@ -18,8 +18,9 @@ the number of games G (``--steps``: 10, 25, 50, 100, 150, 200, 300, ...):
 * **load**: each game acts once every ``--period`` seconds (default 2), its phase drawn at random:
   the awaited seat's socket sends an ``act`` whose action a random bot chose ahead of time (the
   load generator replays each game's own seed and options, so no engine work is timed). A sample
-  is the time from that send until all 10 of the game's sockets hold a ``state`` of the new
-  version. Each step warms up ``--warmup`` s, then measures ``--measure`` s. ``--advance N``
+  is the time from that send until all 10 of the game's sockets hold the new version (the
+  sockets ask for patches, ``?patch=1``, as the site's client does: a push is a ``patch`` or a
+  whole ``state``; a ``--compare`` baseline that predates patches sends states). Each step warms up ``--warmup`` s, then measures ``--measure`` s. ``--advance N``
   plays each game N actions in first (random bots, written straight into its log and snapshot,
   not timed), so the ramp plays games in their middle: larger views and a full log window.
 * **the load generator** runs in ``--generators`` processes of its own (asyncio, one event loop
@@ -180,7 +181,7 @@ class GSock:
     def on_text(self, data: bytearray) -> None:
         g = self.game
         try:
-            if data.startswith(b'{"type":"state"'):
+            if data.startswith((b'{"type":"state"', b'{"type":"patch"')):
                 m = _VERSION.search(data, 0, 200)
                 v = int(m.group(1)) if m else -1
                 if v > self.version:
@@ -281,7 +282,7 @@ class GGame:
 async def _connect_game(g: GGame, sem: asyncio.Semaphore, retries: Counter) -> None:
     from tests.bench.genws import ClientSocket, Refused
 
-    path = f"/ws/game/{g.id}/?lang={g.spec.get('lang', 'en')}"
+    path = f"/ws/game/{g.id}/?lang={g.spec.get('lang', 'en')}&patch=1"  # as the site's client asks
     for port, cookie, local, house in g.spec["sockets"]:
         s = GSock(g)
         for attempt in range(6):
