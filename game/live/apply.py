@@ -43,6 +43,7 @@ from .moves import (
     committed,
     decisions_since,
     insert_action,
+    is_withdrawal,
     rescue_after,
     told,
 )
@@ -161,7 +162,7 @@ def _apply_locked(game: Game, actor: str, data: Any, user, version: int | None =
     game.decisions_since = decisions_since(rules, state, new, game.version, game.decisions_since)
     fields = ["version", "awaited_since", "decisions_since"]
     if clocks.timed(game.time_control):
-        fields += clock_hook(game, before, actor, user is not None)
+        fields += clock_hook(game, before, actor, user is not None, withdrawal=not by_bot and is_withdrawal(data))
     result = rules.result(new)
     if result is not None:
         game.status, game.result, game.finished_at = Game.Status.FINISHED, result, timezone.now()

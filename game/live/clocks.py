@@ -149,6 +149,7 @@ def settle(
             c["vacation"] = max(0.0, c["vacation"] - max(0.0, now - c["away"]))
             c["away"] = now
         if seat == actor:
+            c["answered"] = c["left"]  # what it had before this decision's credit (a withdrawal gives it back)
             c["left"] = c["left"] + tc["increment"] if tc["kind"] == LIVE else _fresh(tc)
         if runs(c, seat, awaited, stand_ins):
             if tc["kind"] == DEADLINE and seat in fresh:
@@ -286,13 +287,16 @@ def after_action(
     person: bool,
     now: float,
     rescue: float | None = None,
+    withdrawal: bool = False,
 ) -> tuple[dict[str, dict], dict[str, Any], float | None]:
     """``(clocks, stand_ins, deadline)`` after ``actor`` took a decision at ``now``: ``before``
     and ``after`` are the awaited seats before and after it, ``person`` whether a person took it
     (else a bot or a stand-in: no increment, no reset). A stand-in that took the seat because its
     time ran out (``auto``) gives it back after its move, and so it does when the player acts
     meanwhile; the seat then has a new decision. Any move in the seat settles what a time-out
-    owed (``owed``). ``deadline``: :func:`next_deadline`, or, with
+    owed (``owed``). A ``withdrawal`` (the actor took back a face-down answer, so it must answer
+    again) is no decision: the seat gets back the time it had before that answer's credit (no
+    increment, no fresh deadline) and its clock runs again from ``now``. ``deadline``: :func:`next_deadline`, or, with
     ``rescue`` seconds, at the latest ``now + rescue`` while a seat without a running clock
     (a bot's, a stand-in's) is awaited (the scheduler then makes that overdue move, so a bot move
     lost with a stopped process is made anyway). Untimed ``tc``: ``({}, stand_ins, None)``."""
@@ -302,6 +306,12 @@ def after_action(
     stand_ins = dict(stand_ins)
     fresh = set(after) - set(before)
     c = clocks.get(actor)
+    if withdrawal:
+        if c is not None and "answered" in c:
+            c["left"] = c.pop("answered")
+        fresh.discard(actor)
+        new = settle(tc, clocks, awaited=after, stand_ins=stand_ins, now=now, fresh=fresh)
+        return new, stand_ins, with_rescue(new, stand_ins, after, now, rescue)
     if c is not None:
         c.pop("owed", None)  # the decision that timed out is taken
         if c.get("auto") and actor in stand_ins:

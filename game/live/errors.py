@@ -48,6 +48,8 @@ MESSAGES = {
     "game.over": _("The game is over."),
     "action.malformed": _("That action is not well formed."),
     "action.not_your_turn": _("Nothing is waiting for your decision now."),
+    "withdraw.too_late": _("Too late to change: the choices have been revealed."),
+    "withdraw.nothing": _("You have nothing to take back: you have not chosen yet."),
     "turn.not_your_turn": _("It is not your turn."),
     "action.unexpected": _("That action does not answer the current decision."),
     "orders.missing": _("Place an order in every area with your units."),

@@ -22,6 +22,7 @@ from django.db import connection
 
 from game.models import Action, Game
 from game.rules import IllegalAction
+from game.rules.base import WITHDRAW
 
 from . import clocks, notify, rows, signals, snapshots
 from .seats import seat_status
@@ -94,6 +95,11 @@ def _by_actor(decisions) -> dict[str, list]:
     return out
 
 
+def is_withdrawal(data: Any) -> bool:
+    """Whether a client's action takes back its face-down answer (:data:`game.rules.base.WITHDRAW`)."""
+    return isinstance(data, dict) and data.get("type") == WITHDRAW
+
+
 def client_action(rules, data: Any) -> Any:
     """The typed action of a client's ``action`` (a value decoded from JSON), parsed by the
     ruleset's ``parse_action``. ``data`` must be a JSON object at most :data:`ACTION_MAX_DEPTH`
@@ -136,14 +142,16 @@ def as_datetime(ts: float | None):
     return None if ts is None else datetime.datetime.fromtimestamp(ts, tz=datetime.timezone.utc)
 
 
-def clock_hook(game: Game, before: dict, actor: str, person: bool) -> list[str]:
+def clock_hook(game: Game, before: dict, actor: str, person: bool, withdrawal: bool = False) -> list[str]:
     """The clocks after an action (:func:`game.live.clocks.after_action`): charged, the
-    increment or a new deadline, an automatic stand-in handed back; sets ``game.clocks``,
-    ``game.stand_ins``, ``game.deadline`` and returns the fields to write."""
+    increment or a new deadline, an automatic stand-in handed back; a ``withdrawal``
+    (:func:`is_withdrawal`) gives back what the answer it takes back had credited. Sets
+    ``game.clocks``, ``game.stand_ins``, ``game.deadline`` and returns the fields to write."""
     now = time.time()
     game.clocks, stand_ins, deadline = clocks.after_action(
         game.time_control, game.clocks or {}, game.stand_ins or {},
         before=before.keys(), after=game.awaited_since.keys(), actor=actor, person=person, now=now, rescue=rescue_after(),
+        withdrawal=withdrawal,
     )
     game.deadline = as_datetime(deadline)
     fields = ["clocks", "deadline"]

@@ -91,7 +91,7 @@ def plan(game_id: int, user, data: Any, version: int | None, db=connection) -> P
     old_clocks, old_stand_ins = game.clocks, game.stand_ins
     if clocks.timed(game.time_control):
         game.awaited_since, before = awaited, game.awaited_since or {}
-        if moves.clock_hook(game, before, actor, True) != ["clocks", "deadline"]:
+        if moves.clock_hook(game, before, actor, True, withdrawal=moves.is_withdrawal(data)) != ["clocks", "deadline"]:
             return None  # a stand-in handed back: the locked path
         game.awaited_since = before
     q, field = db.ops.quote_name, Game._meta.get_field

@@ -32,11 +32,14 @@ from typing import Any, Mapping, Protocol, runtime_checkable
 
 __all__ = [
     "IllegalAction", "Decision", "Ruleset", "Presentation", "presentation", "open_view", "progress", "SITE", "note",
-    "note_of", "step", "describe", "log_areas", "LANGS", "lang_key", "pick",
+    "note_of", "step", "describe", "log_areas", "LANGS", "lang_key", "pick", "WITHDRAW",
 ]
 
 #: the actor of the site's notes in a game's log (no ruleset has a seat of that name)
 SITE = ""
+#: the ``type`` of the action that takes back the actor's face-down answer to a simultaneous
+#: decision while another actor of it has not answered (see :class:`Ruleset`)
+WITHDRAW = "withdraw"
 #: the languages a ruleset's texts are given in (``names``, :class:`Presentation`, :func:`describe`)
 LANGS = ("en", "zh-hans")
 #: a note holds at most this many members, each value a string (at most 40 characters), an int or a bool
@@ -198,6 +201,13 @@ class Ruleset(Protocol):
       highlights them while its line is hovered). Default: none.
 
     Optional: ``presentation``, a :class:`Presentation` (see :func:`presentation`).
+
+    Change of mind: a ruleset with simultaneous (face-down) decisions accepts the action
+    ``{"type": "withdraw"}`` (:data:`WITHDRAW`) from an actor that has answered one while another
+    actor of it has not: the answer is taken back, told to others only as that actor being no
+    longer ready, and the actor decides again. The site treats it as no decision for the clocks
+    (the answer's credit is given back). Once the last answer is in, a withdrawal is refused.
+    Bots never withdraw.
     """
 
     id: str  #: registry id, e.g. ``"agot2"``

@@ -138,9 +138,17 @@ class SelectCard:
     type: str = "select_card"
 
 
+@dataclass(frozen=True)
+class Withdraw:
+    """Take back one's face-down answer to the simultaneous decision in progress (see
+    :func:`.flow.withdraw`)."""
+
+    type: str = "withdraw"
+
+
 ACTION_TYPES = {
     cls.__dataclass_fields__["type"].default: cls
-    for cls in (PlaceOrders, Raven, RavenKeep, Raid, March, Support, Consolidate, Muster, Reconcile, Bid, OrderTies, Choose, SelectUnits, SelectCard)
+    for cls in (PlaceOrders, Raven, RavenKeep, Raid, March, Support, Consolidate, Muster, Reconcile, Bid, OrderTies, Choose, SelectUnits, SelectCard, Withdraw)
 }
 
 
@@ -260,6 +268,9 @@ def parse_action(data: Any) -> Any:
     if t == "select_card":
         o = _obj(data, "action", {"type"}, {"card"})
         return SelectCard(_opt_str(o.get("card"), "card"))
+    if t == "withdraw":
+        _obj(data, "action", {"type"})
+        return Withdraw()
     raise _bad(f"Unknown action type {t!r}.")  # pragma: no cover
 
 

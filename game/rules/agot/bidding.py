@@ -56,6 +56,18 @@ class BidsTask:
             pop(state)
             reveal(state, task[1])
 
+    @staticmethod
+    def withdraw(state: State, task: tuple, actor: str) -> bool:
+        """Take ``actor``'s hidden bid back (:func:`.flow.withdraw`); a house with no available
+        power made no choice (it bid 0 by itself) and has none to take back."""
+        got = dict(state.ctx.get("bids", ()))
+        if actor not in got or state.power[actor] == 0:
+            return False
+        del got[actor]
+        state.ctx["bids"] = tuple(sorted(got.items()))
+        state.emit("bid_withdrawn", house=actor, purpose=task[1])
+        return True
+
 
 @auto("bids_open")
 def bids_open(state: State, task: tuple) -> None:

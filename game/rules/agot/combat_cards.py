@@ -49,6 +49,16 @@ class CardsTask:
         if all(pairs_get(c.chosen, h) is not None or not state.hands[h] for h in (c.attacker, c.defender)):
             pop(state)
 
+    @staticmethod
+    def withdraw(state: State, task: tuple, actor: str) -> bool:
+        """Take ``actor``'s face-down house card back into its hand (:func:`.flow.withdraw`)."""
+        c = current(state)
+        if pairs_get(c.chosen, actor) is None:
+            return False
+        update(state, chosen=tuple((h, card) for h, card in c.chosen if h != actor))
+        state.emit("house_card_withdrawn", house=actor)
+        return True
+
 
 @auto("combat_reveal")
 def combat_reveal(state: State, task: tuple) -> None:

@@ -29,6 +29,9 @@ class DecisionSpec:
     decisions: Callable[[State, tuple], list[Decision]]
     handle: Callable[[State, tuple, str, Any], None]
     actions: tuple[str, ...]  # action ``type`` tags this task accepts
+    #: a face-down task's ``withdraw(state, task, actor) -> bool``: take back ``actor``'s answer
+    #: (False: it has none to take back); None for a task whose answers are final (:func:`withdraw`)
+    withdraw: Callable[[State, tuple, str], bool] | None = None
 
 
 AUTO: dict[str, AutoFn] = {}
@@ -45,7 +48,7 @@ def auto(kind: str) -> Callable[[AutoFn], AutoFn]:
 
 def decision(kind: str, actions: tuple[str, ...]):
     def reg(cls_or_ns):
-        DECIDE[kind] = DecisionSpec(cls_or_ns.decisions, cls_or_ns.handle, actions)
+        DECIDE[kind] = DecisionSpec(cls_or_ns.decisions, cls_or_ns.handle, actions, getattr(cls_or_ns, "withdraw", None))
         return cls_or_ns
 
     return reg
@@ -105,11 +108,14 @@ def apply(state: State, actor: str, action: Any) -> State:
     Raises:
         IllegalAction("game.over"): the game has ended.
         IllegalAction("action.not_your_turn"): ``actor`` has no pending decision.
+        IllegalAction("withdraw.*"): a withdrawal that cannot be made (:func:`withdraw`).
         IllegalAction("action.unexpected"): the action's type does not answer the decision.
         IllegalAction(...): any rule refusing the action (see docs/scenarios.md).
     """
     if state.result is not None:
         raise IllegalAction("game.over", "The game is over.")
+    if getattr(action, "type", None) == "withdraw":
+        return withdraw(state, actor)
     ds = [d for d in current_decisions(state) if d.actor == actor]
     if not ds:
         raise IllegalAction("action.not_your_turn", "Nothing is waiting for this house's decision now.", house=actor)
@@ -127,4 +133,39 @@ def apply(state: State, actor: str, action: Any) -> State:
     spec.handle(new, head, actor, action)
     new.version = state.version + 1
     run(new)
+    return new
+
+
+def withdraw(state: State, actor: str) -> State:
+    """Change of mind: ``actor`` takes back its face-down answer to the simultaneous decision in
+    progress (its orders, its bid, its house card), which it then answers again.
+
+    The rulebook makes these choices in secret and shows them together once everyone has chosen:
+    部署指令 / Placing orders, "所有玩家同时部署各自的指令" and "版图上部署的所有指令同时展示";
+    竞标 / Bidding, "每位玩家秘密选取其中任意数量的权力标记，握于拳中。当所有玩家做好选择后，同时
+    打开手掌展示各自的出价"; 战斗 / Combat, "攻方和守方秘密地从手中选择一张家族卡牌面朝下打出。待双方
+    选择完毕，同时展示两张卡牌". Until the last one is made, no choice has been shown, so a player
+    may still change theirs (at the table: take a token back, open the fist) without anyone
+    learning anything; once the last answer is in, everything is revealed and nothing can change.
+    So a withdrawal is allowed exactly while the head task is a face-down one (its decisions are
+    simultaneous and it has a ``withdraw`` hook), ``actor`` has answered it, and another house
+    has not. Orders placed in turn order (the 1st edition's short supply of orders) are not
+    simultaneous: they are final.
+
+    Everyone is told only that ``actor`` is no longer ready (the task's own public event); the
+    view shows it awaited again. Raises IllegalAction ``withdraw.too_late`` (no face-down decision
+    in progress: the answers were revealed, or this one is not face-down) or ``withdraw.nothing``
+    (``actor`` has no answer to take back: it has not answered, or is not part of this decision).
+    """
+    pending = current_decisions(state)
+    head = state.tasks[0] if state.tasks else None
+    spec = DECIDE.get(head[0]) if head is not None else None
+    if spec is None or spec.withdraw is None or not pending or not all(d.simultaneous for d in pending):
+        raise IllegalAction("withdraw.too_late", "Nothing face-down can be taken back now: the choices were revealed.", house=actor)
+    if any(d.actor == actor for d in pending):
+        raise IllegalAction("withdraw.nothing", "You have nothing to take back: you have not chosen yet.", house=actor)
+    new = state.clone()
+    if not spec.withdraw(new, head, actor):
+        raise IllegalAction("withdraw.nothing", "You have nothing to take back in this decision.", house=actor)
+    new.version = state.version + 1
     return new

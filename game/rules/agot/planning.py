@@ -227,6 +227,15 @@ class PlaceOrdersTask:
         if not PlaceOrdersTask.decisions(state, task):
             pop(state)
 
+    @staticmethod
+    def withdraw(state: State, task: tuple, actor: str) -> bool:
+        """Take ``actor``'s face-down orders back off the board (:func:`.flow.withdraw`)."""
+        if actor not in state.placed:
+            return False
+        del state.placed[actor]
+        state.emit("orders_withdrawn", house=actor)
+        return True
+
 
 @auto("reveal_orders")
 def reveal_orders(state: State, task: tuple) -> None:

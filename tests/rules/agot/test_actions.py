@@ -19,6 +19,7 @@ SAMPLES = [
     {"type": "muster", "recruits": [{"area": "winterfell", "unit": "knight", "upgrade": True}]},
     {"type": "reconcile", "remove": [{"area": "winterfell", "unit": "footman"}]},
     {"type": "bid", "amount": 3},
+    {"type": "withdraw"},
     {"type": "order_ties", "order": ["stark", "lannister"]},
     {"type": "choose", "option": "supply"},
     {"type": "select_units", "units": [{"area": "winterfell", "unit": "knight"}]},
