@@ -423,6 +423,45 @@ def test_agot_payload_sequences_leak_nothing(players, tides):
     assert not any(k.startswith("tides") for k in stats) or tides
 
 
+def fickle_game(players: int, seed: int, tides: bool, on_state) -> None:
+    """A random bots' AGoT game in which a house that has just made a face-down choice (orders, a
+    bid, a house card) while others still choose takes it back at once, half the time, and
+    chooses again (change of mind, :func:`game.rules.agot.flow.withdraw`)."""
+    from game.rules.agot import RULESET as R
+    from game.rules.agot.actions import Withdraw
+
+    rnd = random.Random(seed)
+    state = R.new_game(players, seed, {"tides_of_battle": tides})
+    while R.result(state) is None:
+        d = R.pending(state)[0]
+        action = R.bot_action(state, d.actor, "random", rnd.getrandbits(62))
+        after = R.apply(state, d.actor, action)
+        on_state(state, d.actor, action, after)
+        state = after
+        if d.simultaneous and R.pending(state) and rnd.random() < 0.5:
+            try:
+                after = R.apply(state, d.actor, Withdraw())
+            except IllegalAction:  # revealed already (the last to choose)
+                continue
+            on_state(state, d.actor, Withdraw(), after)
+            state = after
+
+
+@pytest.mark.parametrize("players,tides", [(3, False), (4, True)], ids=["3p", "4p-tides"])
+def test_agot_withdrawals_leak_nothing(players, tides):
+    """Every face-down choice taken back and made again (half of them) tells no other viewer
+    anything, in one payload or by comparing them in sequence: the same twins and branches as
+    above, over a game full of withdrawals."""
+    model = AgotModel()
+    seed = 2000 + players
+    steps, payload = pure_game(model, lambda on_state: fickle_game(players, seed, tides, on_state))
+    withdrawals = sum(1 for _, _, action, _ in steps if getattr(action, "type", "") == "withdraw")
+    assert withdrawals > 20, withdrawals
+    stats = check_sequence(model, steps, payload, seed)
+    for kind in ("place_orders", "bid", "choose_house_card"):
+        assert stats[kind] > 0, (kind, stats)
+
+
 #: (seed, options): random bots' games with Divinations by both sides, and with every option
 DUKE_GAMES = [
     (4, {"mountain": True, "duchess": True, "oracle": True}),
