@@ -526,7 +526,8 @@ class GameRating(models.Model):
 # --- telling players: turn and end-of-game mails (issue 14) ------------------------------------------
 class NotificationPrefs(models.Model):
     """A person's mail preferences (:mod:`game.site.notifications`). No row means the defaults:
-    every kind of mail on. Mails go to ``User.email``; guests get none."""
+    every kind of mail on, no address confirmed. Mails go to ``User.email`` only while it equals
+    ``confirmed_email`` (:mod:`game.site.notifications.confirm`); guests get none."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_prefs")
     turn_mail = models.BooleanField(_("mail me when a game awaits me"), default=True)
@@ -535,6 +536,11 @@ class NotificationPrefs(models.Model):
     deadline_mail = models.BooleanField(_("mail me before a deadline runs out"), default=True)
     #: the language of the mails (``"en"`` or ``"zh-hans"``): the one the page was in when saved
     language = models.CharField(max_length=10, default="en")
+    #: the address whose reader opened a confirmation link (kept apart from ``User.email``, which
+    #: anyone with the account can type, so that a changed address is unconfirmed by itself)
+    confirmed_email = models.EmailField(_("confirmed address"), max_length=254, blank=True)
+    #: when the link was opened (empty for an address kept as confirmed by migration 0014)
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

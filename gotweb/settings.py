@@ -101,6 +101,9 @@ or with ``BEHIND_HTTPS_PROXY`` the last ``X-Forwarded-For`` address; IPv6 per /6
   strangers' guesses cannot lock it out (``game/site/login_devices.py``).
 * ``THROTTLE_LOBBY_PASSWORD`` -- wrong passwords per client IP and private lobby (default ``10/900``).
 * ``THROTTLE_PUSH`` -- Web Push subscriptions stored per person (default ``20/3600``).
+* ``THROTTLE_CONFIRM_MAIL`` -- mails with a link to confirm an address, per person and per address
+  (default ``5/3600``): saving a new address and "send the link again" both count
+  (``game/site/notifications/confirm.py``).
 * ``WEBPUSH_VAPID_PUBLIC_KEY``, ``WEBPUSH_VAPID_PRIVATE_KEY`` -- the VAPID key pair of Web Push
   ("your turn" on a closed page; ``manage.py webpush_keys`` makes one; default empty: push off).
   ``WEBPUSH_SUBJECT`` -- a ``mailto:`` or ``https:`` contact the push services may use (default
@@ -332,6 +335,7 @@ THROTTLE_LOGIN_USER = _limit("THROTTLE_LOGIN_USER", "5/900")  # failed logins pe
 THROTTLE_LOGIN_DEVICE = _limit("THROTTLE_LOGIN_DEVICE", "5/900")  # failed logins per device cookie per 15 min
 THROTTLE_LOBBY_PASSWORD = _limit("THROTTLE_LOBBY_PASSWORD", "10/900")  # wrong passwords per IP per lobby
 THROTTLE_PUSH = _limit("THROTTLE_PUSH", "20/3600")  # Web Push subscriptions stored per person per hour
+THROTTLE_CONFIRM_MAIL = _limit("THROTTLE_CONFIRM_MAIL", "5/3600")  # confirmation mails per person and per address per hour
 #: ratings (game/site/ratings.py): a player is rated once their account is this many days old and
 #: has finished this many games against as many different people; two players' rated games
 #: together are capped per window of days

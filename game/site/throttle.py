@@ -18,7 +18,9 @@ Limits used by the site (see ``gotweb/settings.py``):
 * ``THROTTLE_LOGIN_DEVICE``: failed logins per device cookie, counted instead of the username's
   for a browser that logged in to the account before (:mod:`game.site.login_devices`);
 * ``THROTTLE_LOBBY_PASSWORD``: wrong passwords per client IP per private lobby;
-* ``THROTTLE_PUSH``: Web Push subscriptions stored per person (:mod:`game.site.webpush`).
+* ``THROTTLE_PUSH``: Web Push subscriptions stored per person (:mod:`game.site.webpush`);
+* ``THROTTLE_CONFIRM_MAIL``: mails with a link to confirm an address, per person and per address
+  (:mod:`game.site.notifications.confirm`).
 """
 
 from __future__ import annotations

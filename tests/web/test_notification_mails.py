@@ -1,7 +1,9 @@
 """Issue 14, part 3: "your turn" and "the game ended" mails, the preference page and the signed
 unsubscribe link (``game/site/notifications/``). Mails go through Django's locmem backend
 (pytest-django's ``mailoutbox``); games are played through the real apply path, and the mails
-are sent from its after-commit hook (``game.live.signals.game_committed``)."""
+are sent from its after-commit hook (``game.live.signals.game_committed``). Only confirmed
+addresses are mailed: the players' addresses here are confirmed first (:func:`confirm_address`);
+the confirmation itself is ``test_mail_confirmation.py``'s."""
 
 from __future__ import annotations
 
@@ -37,10 +39,16 @@ def _inline(live_settings):
     hints.forget()
 
 
+def confirm_address(user, address: str) -> None:
+    """``user``'s address is ``address``, confirmed (as its confirmation link would leave it)."""
+    user.email = address
+    user.save(update_fields=["email"])
+    NotificationPrefs.objects.update_or_create(user=user, defaults={"confirmed_email": address})
+
+
 def _with_addresses(users: dict) -> dict:
     for house, user in users.items():
-        user.email = f"{house}@example.org"
-        user.save(update_fields=["email"])
+        confirm_address(user, f"{house}@example.org")
     return users
 
 
@@ -128,13 +136,11 @@ def test_the_end_of_a_game_is_mailed_once(make_lobby, make_user, mailoutbox, dja
 def test_no_mail_to_guests_people_without_address_or_who_switched_it_off(make_lobby, make_user, mailoutbox):
     game, users = start_game(make_lobby, players=3)
     houses = list(users)
-    users[houses[0]].email = "a@example.org"
-    users[houses[0]].save()
-    NotificationPrefs.objects.create(user=users[houses[0]], turn_mail=False)
-    # houses[1]: no address; houses[2]: made a guest with an address
+    confirm_address(users[houses[0]], "a@example.org")
+    NotificationPrefs.objects.filter(user=users[houses[0]]).update(turn_mail=False)
+    # houses[1]: no address; houses[2]: made a guest with a (confirmed) address
     guest = users[houses[2]]
-    guest.email = "g@example.org"
-    guest.save()
+    confirm_address(guest, "g@example.org")
     guest.profile.is_guest = True
     guest.profile.save()
     check_game(game.pk, now=time.time() + 400)
@@ -153,7 +159,9 @@ def test_the_unsubscribe_link_works_without_login_and_refuses_tampering(make_lob
 
     page = client.get(path)  # not logged in
     assert page.status_code == 200 and b'id="unsubscribe-form"' in page.content
-    assert not NotificationPrefs.objects.filter(user=user).exists()  # a GET (a mail scanner) changes nothing
+    before = NotificationPrefs.objects.filter(user=user).values().get()
+    assert before["turn_mail"] and before["confirmed_email"] == user.email
+    assert NotificationPrefs.objects.filter(user=user).values().get() == before  # a GET (a mail scanner) changes nothing
 
     token = path.rstrip("/").rsplit("/", 1)[1]
     for bad in (token[:-2] + ("AA" if not token.endswith("AA") else "BB"), "x", "a" * 400, mails.unsubscribe_token(user.pk) + "x"):
@@ -161,12 +169,13 @@ def test_the_unsubscribe_link_works_without_login_and_refuses_tampering(make_lob
         assert answer.status_code == 400 and b'id="unsubscribe-bad"' in answer.content
     other = signing.dumps({"u": user.pk}, salt="another purpose")
     assert client.post(reverse("notifications_unsubscribe", args=[other])).status_code == 400
-    assert not NotificationPrefs.objects.filter(user=user).exists()
+    assert NotificationPrefs.objects.filter(user=user).values().get() == before
 
     done = client.post(path)  # one click, no session, no CSRF token (RFC 8058's one-click post)
     assert done.status_code == 200 and b'id="unsubscribe-done"' in done.content
     prefs = NotificationPrefs.objects.get(user=user)
     assert not prefs.turn_mail and not prefs.end_mail and not prefs.deadline_mail
+    assert prefs.confirmed_email == "" and prefs.confirmed_at is None  # the reader said stop: mails back on need a new link
 
     mailoutbox.clear()
     MailSent.objects.all().delete()
@@ -217,7 +226,7 @@ def test_no_deadline_warning_when_switched_off_unsubscribed_paused_or_too_short(
         _with_addresses(users)
         games.append((game, users[next(iter(Game.objects.get(pk=game.pk).awaited_since))]))
     (off, off_user), (unsub, unsub_user), (paused, paused_user), (short, _) = games
-    NotificationPrefs.objects.create(user=off_user, deadline_mail=False)
+    NotificationPrefs.objects.filter(user=off_user).update(deadline_mail=False)
     client.post(reverse("notifications_unsubscribe", args=[mails.unsubscribe_token(unsub_user.pk)]))
     stand_ins.set_vacation(paused.pk, paused_user, True)  # the deadline is paused (a day of allowance)
     for game in (off, unsub):
@@ -232,7 +241,7 @@ def test_the_deadline_warning_in_chinese(make_lobby, make_user, mailoutbox):
     game, users = start_duke(make_lobby, make_user, time_control=DAY)
     _with_addresses(users)
     for user in users.values():
-        NotificationPrefs.objects.create(user=user, language="zh-hans")
+        NotificationPrefs.objects.filter(user=user).update(language="zh-hans")
     deadline = Game.objects.get(pk=game.pk).deadline.timestamp()
     check_game(game.pk, now=deadline - 7000)
     (mail,) = _deadline_mails(mailoutbox)
@@ -276,7 +285,7 @@ def test_mails_follow_the_language_saved_with_the_preferences(make_lobby, mailou
     game, users = start_game(make_lobby, players=3)
     _with_addresses(users)
     for user in users.values():
-        NotificationPrefs.objects.create(user=user, language="zh-hans")
+        NotificationPrefs.objects.filter(user=user).update(language="zh-hans")
     check_game(game.pk, now=time.time() + 400)
     assert mailoutbox and all(m.subject == "轮到你了：Test lobby" for m in mailoutbox)
 

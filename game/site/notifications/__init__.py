@@ -13,9 +13,16 @@ At most one mail of each kind per game, person and awaited decision: a
 :class:`~game.models.MailSent` row is written (unique on game, user, kind and decision) before the
 mail goes, so two processes never both send it. A decision is identified by the version since
 which the seat's pending decisions have been what they are (``Game.decisions_since``). No mail to
-guests, bots, seats a stand-in bot plays, people without an address, or people who switched that
-kind off (the preference page ``/accounts/notifications/``, or the signed unsubscribe link of
-every mail, which needs no login: :mod:`.views`).
+guests, bots, seats a stand-in bot plays, people without a confirmed address, or people who
+switched that kind off (the preference page ``/accounts/notifications/``, or the signed
+unsubscribe link of every mail, which needs no login: :mod:`.views`).
+
+**Confirming an address** (:mod:`.confirm`). Anyone with an account may type any address, so a
+new or changed one is mailed a signed link (valid three days) and nothing else until the link's
+page is posted; the confirmed address is kept apart from the typed one
+(``NotificationPrefs.confirmed_email``), so a change is unconfirmed by itself. Confirmation mails
+count against ``THROTTLE_CONFIRM_MAIL`` per person and per address. The unsubscribe link drops
+the confirmation too: its reader said stop.
 
 **When** (:mod:`.due`, :mod:`.worker`). Nothing is sent inside an act's transaction or on its
 path: after every commit, :data:`game.live.signals.game_committed` (:mod:`.receivers`) hands the

@@ -2,8 +2,10 @@
 ended", each sent at most once per game, person and decision, with the signed unsubscribe link
 every mail carries. When each falls due is :mod:`game.site.notifications.due`'s business.
 
-The mails go through Django's e-mail framework: ``EMAIL_URL`` (django-environ's ``email_url``,
-default the console backend), ``DEFAULT_FROM_EMAIL``, links made absolute with ``SITE_URL``.
+Only a confirmed address is mailed (:func:`confirmed`; the confirmation link itself is
+:mod:`.confirm`'s). The mails go through Django's e-mail framework: ``EMAIL_URL``
+(django-environ's ``email_url``, default the console backend), ``DEFAULT_FROM_EMAIL``, links made
+absolute with ``SITE_URL``.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ def unsubscribe_token(user_id: int) -> str:
     return signing.dumps({"u": user_id}, salt=UNSUBSCRIBE_SALT, compress=True)
 
 
-def _absolute(path: str) -> str:
+def absolute(path: str) -> str:
+    """``path`` as a link for a mail: on the site's address, ``SITE_URL``."""
     return settings.SITE_URL.rstrip("/") + path
 
 
@@ -61,11 +64,20 @@ def connected(user) -> bool:
     return open_sockets(f"u{user.pk}") > 0
 
 
+def confirmed(user, prefs: NotificationPrefs | None = None) -> bool:
+    """Whether ``user`` has an address and its reader confirmed it: the address typed last
+    (``User.email``) is the one the confirmation link was opened for (``prefs``: the user's
+    preferences when already read)."""
+    return bool(user.email) and (prefs or prefs_of(user)).confirmed_email == user.email
+
+
 def _may_mail(user, kind: str) -> NotificationPrefs | None:
     """The person's preferences when they may be mailed about ``kind``, else None."""
     if not user.email or is_guest(user) or getattr(getattr(user, "profile", None), "is_bot", False):
         return None
     prefs = prefs_of(user)
+    if not confirmed(user, prefs):  # an address nobody has vouched for gets no game mail
+        return None
     wanted = {TURN: prefs.turn_mail, DEADLINE: prefs.deadline_mail, END: prefs.end_mail}[kind]
     return prefs if wanted else None
 
@@ -82,8 +94,8 @@ def send_once(game: Game, user, kind: str, decision: int, left: float = 0.0) -> 
             record = MailSent.objects.create(game=game, user=user, kind=kind, decision=decision)
     except IntegrityError:  # sent already (here or by another process)
         return False
-    game_url = _absolute(reverse("game_play", args=[game.pk]))
-    unsubscribe = _absolute(reverse("notifications_unsubscribe", args=[unsubscribe_token(user.pk)]))
+    game_url = absolute(reverse("game_play", args=[game.pk]))
+    unsubscribe = absolute(reverse("notifications_unsubscribe", args=[unsubscribe_token(user.pk)]))
     with translation.override(prefs.language or "en"):
         name = game.lobby.name
         if kind == TURN:
@@ -105,7 +117,7 @@ def send_once(game: Game, user, kind: str, decision: int, left: float = 0.0) -> 
             [
                 lead,
                 game_url,
-                _("Mail settings: %(url)s") % {"url": _absolute(reverse("notifications"))},
+                _("Mail settings: %(url)s") % {"url": absolute(reverse("notifications"))},
                 _("Stop these mails: %(url)s") % {"url": unsubscribe},
             ]
         )
