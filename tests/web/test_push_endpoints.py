@@ -17,7 +17,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.core import mail
 
-from game.models import MailSent, PushSubscription
+from game.models import MailSent, NotificationPrefs, PushSubscription
 from game.site import webpush
 from game.site.notifications import hints
 from game.site.notifications.due import check_game
@@ -168,6 +168,7 @@ def test_black_hole_push_services_hold_up_no_mail(push_on, make_lobby):
         for user in users.values():
             user.email = f"{user.username}@example.org"
             user.save(update_fields=["email"])
+            NotificationPrefs.objects.update_or_create(user=user, defaults={"confirmed_email": user.email})  # confirmed
         victim = next(iter(users.values()))
         for i in range(10):
             PushSubscription.objects.create(user=victim, endpoint=f"{hole_url}/hole/{i}", **_keys())
