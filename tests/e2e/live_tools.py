@@ -89,7 +89,7 @@ def legal_move(db_url: str, game_id: int, only: set[str] | None = None, seed: in
     rules, state, version = replay(db_url, game_id)
     for d in rules.pending(state):
         if only is None or d.actor in only:
-            action = bot_choice._fallback(rules, state, d, random.Random(seed + version))
+            action = rules.bot_action(state, d.actor, "random", seed + version)
             return d.actor, bot_choice.action_to_json(rules, action), version
     return None
 

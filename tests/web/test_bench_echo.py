@@ -100,6 +100,6 @@ def test_loop_lag_counts_how_late_a_10_ms_timer_ran():
         return got, again
 
     got, again = run_sync(scenario())  # a loop of its own: Playwright's may be running in this thread
-    assert got["ticks"] >= 5 and got["over"]["50"] == 1 and got["max_ms"] >= 50, got
+    assert got["ticks"] >= 5 and got["over"]["50"] >= 1 and got["max_ms"] >= 50, got  # (a loaded host may add its own)
     assert got["late_ms"] >= 50
     assert again["over"]["50"] == 0

@@ -204,9 +204,15 @@ def test_daphne_run_makes_connections_and_schedules_the_sweeps_by_name():
     assert_unchanged(daphne_server.Server.run, "447c6bd42c62e98c", "gotweb/server.py Server.run")
 
 
-async def test_daphne_connections_hold_what_the_sweeps_read():
+def test_daphne_connections_hold_what_the_sweeps_read():
     """gotweb/server.py ``Server._sweep`` and ``_check_application`` read ``self.connections``:
     ``{protocol: {"connected": time, "application_instance": future, "disconnected": time}}``."""
+    from tests.wsclient import run_sync
+
+    run_sync(_daphne_connections())  # a loop of its own: Playwright's may be running in this thread
+
+
+async def _daphne_connections():
     async def app(scope, receive, send):
         await asyncio.sleep(10)
 
@@ -287,10 +293,16 @@ def test_channels_redis_stores_a_group_as_members_reads_it():
 
 
 # --- channels: game/live/members.py, game/live/transport.py, gotweb/asgi.py -----------------------
-async def test_channels_in_memory_layer_groups():
+def test_channels_in_memory_layer_groups():
     """game/live/members.py ``group_channels`` reads ``InMemoryChannelLayer.groups``
     (``{group: {channel: time of joining}}``) and its ``group_expiry``, counting as the layer's
     own expiry does."""
+    from tests.wsclient import run_sync
+
+    run_sync(_in_memory_groups())  # a loop of its own: Playwright's may be running in this thread
+
+
+async def _in_memory_groups():
     from channels.layers import InMemoryChannelLayer
 
     layer = InMemoryChannelLayer(group_expiry=55)
