@@ -48,7 +48,8 @@ class Combat:
     ``chosen``: cards picked face-down, hidden until both are in (then moved to ``cards``).
     ``supports``: ``(house, area, "attacker"|"defender"|"none")`` as declared.
     ``tides``: Tides of Battle cards drawn (hidden until ``tides_revealed``).
-    ``memo``: free memory for card abilities (immutable values).
+    ``memo``: free memory for card abilities and the combat's own facts (immutable values), e.g.
+    ``("last_card", house)``: that house's card in play is the last of its hand.
     ``final_parts``: each side's :func:`strength_parts` as the strength was resolved,
     ``((house, ((part items), ...)), ...)``; set with ``final`` (the board changes afterwards:
     casualties, retreats, clean-up; what the battle was fought with does not).
