@@ -344,7 +344,7 @@ class SupportTask:
         c = current(state)
         if state.orders.get(area, (None,))[0] != h or not state.units_of(area):
             return []  # the order is gone (a card ability removed it)
-        opts = allowed_sides(h, c.attacker, c.defender)
+        opts = allowed_sides(state, h, c.attacker, c.defender)
         strength = {s: support_strength(state, area, c.area, s) for s in opts if s != "none"}
         return [Decision(h, "support_combat", {"purpose": "combat_support", "from": area, "options": opts, "strength": strength, **combat_summary(c)})]
 
@@ -352,7 +352,7 @@ class SupportTask:
     def handle(state: State, task: tuple, actor: str, action) -> None:
         _, h, area = task
         c = current(state)
-        opts = allowed_sides(h, c.attacker, c.defender)
+        opts = allowed_sides(state, h, c.attacker, c.defender)
         if action.option not in opts:
             raise IllegalAction("choose.bad_option", f"Choose one of {opts}.", options=opts)
         update(state, supports=c.supports + ((h, area, action.option),))

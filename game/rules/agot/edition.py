@@ -83,6 +83,10 @@ class Edition:
     #: battle: after casualties, the retreat and the played cards' discard or return (用掉的家族卡),
     #: with the after-combat texts, before the March order is removed (``True``).
     win_texts_after_battle: bool = False
+    #: 2e 支援 ⑦: a house fighting the combat may not support its enemy (``False``); 1e 支援命令 "下达
+    #: 支援命令的玩家可以选择帮助攻方或守方" - any house with a Support order picks either side, a
+    #: fighting house too (``True``).
+    combatant_may_support_enemy: bool = False
 
     # -- Westeros phase and wildlings -- :mod:`.westeros`, :mod:`.wildlings`
     #: 2e: the icons of the three cards move the threat together before card I, and reaching the
@@ -137,6 +141,7 @@ AGOT1 = Edition(
     stand_up="after_marches",
     seventh_card="all_back",
     win_texts_after_battle=True,
+    combatant_may_support_enemy=True,
     wildling_icon_per_card=True,
     wildling_attack_at_max=False,
     wildling_outcome="muster_points",

@@ -18,12 +18,14 @@ Rulebook (战斗 step 1 and 支援的其它规则 ①-⑦):
 * 1st edition: while Rains of Autumn is in force, footmen add nothing by support
   (:func:`supporting_unit_strength`);
 * a house fighting the combat may not support its enemy (⑦); the attacker and defender may decline
-  their own support (③); any house may support nobody.
+  their own support (③); any house may support nobody. 1st edition: no such limit
+  (:func:`allowed_sides`).
 """
 
 from __future__ import annotations
 
 from .data import board
+from .edition import edition
 from .state import State
 
 SIDES = ("attacker", "defender")
@@ -103,11 +105,17 @@ def neutral_supporters(state: State, target: str, attacker: str) -> list[tuple[s
     return [(h, a, support_strength(state, a, target, "attacker")) for (h, a) in supporting_areas(state, target)]
 
 
-def allowed_sides(house: str, attacker: str, defender: str | None) -> list[str]:
-    """What ``house`` may declare: ``attacker``, ``defender`` or ``none`` (rule ⑦: never the enemy
-    of one's own fight)."""
-    if house == attacker:
-        return ["attacker", "none"]
-    if house == defender:
-        return ["defender", "none"]
+def allowed_sides(state: State, house: str, attacker: str, defender: str | None) -> list[str]:
+    """What ``house`` may declare: ``attacker``, ``defender`` or ``none``.
+
+    2nd edition, rule ⑦: never the enemy of one's own fight. 1st ed. rulebook, 支援命令 / Support
+    orders: "下达支援命令的玩家可以选择帮助攻方或守方" and "玩家可以自由的以自己的部队支援自己的战争,但也
+    可能会去帮助别的家族" - the text gives the player either side and names no exception for the
+    two fighting houses, so the attacker and the defender may also pick their enemy's side
+    (reading: docs/agot1.md, :attr:`.edition.Edition.combatant_may_support_enemy`)."""
+    if not edition(state).combatant_may_support_enemy:
+        if house == attacker:
+            return ["attacker", "none"]
+        if house == defender:
+            return ["defender", "none"]
     return ["attacker", "defender", "none"]
