@@ -26,7 +26,8 @@ pytestmark = pytest.mark.e2e
 ORDERS = {
     "stark": {"winterfell": "consolidate-power", "white-harbor": "support", "the-shivering-sea": "march"},
     "lannister": {"lannisport": "special-consolidate-power", "stoney-sept": "raid", "the-golden-sound": "support"},
-    "baratheon": {"dragonstone": "consolidate-power", "kingswood": "march", "shipbreaker-bay": "march-plus-one"},
+    # Baratheon is last on the King's Court: no special order (特殊令牌, 附注), so its second March is -1
+    "baratheon": {"dragonstone": "consolidate-power", "kingswood": "march", "shipbreaker-bay": "march-minus-one"},
 }
 
 
@@ -129,7 +130,7 @@ def test_agot1_round_by_clicking(browser, live, shots):
         # legal area (The Shivering Sea; not the attacker's Shipbreaker Bay)
         act(stark, ".decision button[data-key='opt-use']")
         spectator.wait_for_selector(".combat-box.last")
-        assert "Baratheon (6) beat Stark (3) in The Narrow Sea" in spectator.locator(".combat-box.last").inner_text()
+        assert "Baratheon (4) beat Stark (3) in The Narrow Sea" in spectator.locator(".combat-box.last").inner_text()
         # Consolidate Power resolves at once for every house; round 2 begins
         spectator.wait_for_selector("text=Round 2 of 10")
         _, state, _ = replay(db, game)

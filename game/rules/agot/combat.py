@@ -48,7 +48,8 @@ class Combat:
     ``chosen``: cards picked face-down, hidden until both are in (then moved to ``cards``).
     ``supports``: ``(house, area, "attacker"|"defender"|"none")`` as declared.
     ``tides``: Tides of Battle cards drawn (hidden until ``tides_revealed``).
-    ``memo``: free memory for card abilities (immutable values).
+    ``memo``: free memory for card abilities and the combat's own facts (immutable values), e.g.
+    ``("last_card", house)``: that house's card in play is the last of its hand.
     ``final_parts``: each side's :func:`strength_parts` as the strength was resolved,
     ``((house, ((part items), ...)), ...)``; set with ``final`` (the board changes afterwards:
     casualties, retreats, clean-up; what the battle was fought with does not).
@@ -343,7 +344,7 @@ class SupportTask:
         c = current(state)
         if state.orders.get(area, (None,))[0] != h or not state.units_of(area):
             return []  # the order is gone (a card ability removed it)
-        opts = allowed_sides(h, c.attacker, c.defender)
+        opts = allowed_sides(state, h, c.attacker, c.defender)
         strength = {s: support_strength(state, area, c.area, s) for s in opts if s != "none"}
         return [Decision(h, "support_combat", {"purpose": "combat_support", "from": area, "options": opts, "strength": strength, **combat_summary(c)})]
 
@@ -351,7 +352,7 @@ class SupportTask:
     def handle(state: State, task: tuple, actor: str, action) -> None:
         _, h, area = task
         c = current(state)
-        opts = allowed_sides(h, c.attacker, c.defender)
+        opts = allowed_sides(state, h, c.attacker, c.defender)
         if action.option not in opts:
             raise IllegalAction("choose.bad_option", f"Choose one of {opts}.", options=opts)
         update(state, supports=c.supports + ((h, area, action.option),))

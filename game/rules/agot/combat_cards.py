@@ -68,8 +68,22 @@ def combat_reveal(state: State, task: tuple) -> None:
         if cid is not None:
             state.hands[h] = tuple(x for x in state.hands[h] if x != cid)
     c = update(state, cards=cards, chosen=(), revealed=True, step="reveal")
+    for h, _cid in cards:
+        note_last_card(state, h)
     state.emit("house_cards_revealed", area=c.area, cards=dict(cards))
     push(state, *reveal_tasks(state, [(h, cid) for h, cid in cards]))
+
+
+def note_last_card(state: State, house: str) -> None:
+    """Remember in the combat's memo (``("last_card", house)``) whether ``house``'s card in play is
+    the last card of its hand: the seventh card's rule (用掉的家族卡 / 家族卡牌) is about the card
+    *played*, so the clean-up reads this fact rather than the hand, which a card text may have
+    refilled meanwhile. Called at the reveal and whenever a card is replaced."""
+    c = current(state)
+    last = card_of(c, house) is not None and not state.hands[house]
+    memo = tuple(m for m in c.memo if m != ("last_card", house)) + ((("last_card", house),) if last else ())
+    if memo != c.memo:
+        update(state, memo=memo)
 
 
 def reveal_tasks(state: State, cards: list[tuple[str, str | None]]) -> list[tuple]:
@@ -107,6 +121,7 @@ def set_card(state: State, house: str, cid: str | None, to_hand: bool = True) ->
     if cid is not None:
         state.hands[house] = tuple(x for x in state.hands[house] if x != cid)
     update(state, cards=tuple((h, cid if h == house else v) for h, v in c.cards))
+    note_last_card(state, house)
     state.emit("house_card_replaced", house=house, old=old, card=cid)
 
 

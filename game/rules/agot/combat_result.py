@@ -1,7 +1,7 @@
 """计算战果 / Combat result (combat step 6): who wins, the casualties and the clean-up.
 
 6. 决定胜负 / Victory: the higher total wins; a tie goes to the house higher on the Fiefdoms track;
-   win/lose card effects then act in turn order;
+   win/lose card effects then act in turn order (1st edition: after the battle, see below);
    伤亡 / Casualties: the loser loses (winner's swords - loser's fortifications) of its fighting units
    (never supporting units, never routed ones), of its choice (``casualties``); a Tides skull
    kills one unit of the other side whatever the result, not cancelled by fortifications;
@@ -10,7 +10,9 @@
    removed, a defeated garrison leaves the game, the surviving attackers move in (and take the
    port's ships, 控制敌方港口); the played cards go to the discard piles (after the seventh, the
    other six return to hand; 1st edition: all seven, :attr:`.edition.Edition.seventh_card`);
-   after-combat card effects; then ``march_end`` removes the March order and passes the turn.
+   after-combat card effects (1st edition: the "if you win" texts too, 将军卡 "某些卡片在战争结束後
+   会引发特殊能力", :attr:`.edition.Edition.win_texts_after_battle`); then ``march_end`` removes
+   the March order and passes the turn.
 
 The Tides of Battle cards are revealed as the victor is decided (战局卡牌 step 3). Card
 abilities that destroy units go through :func:`destroy_units`, which applies the cards'
@@ -53,15 +55,25 @@ def combat_resolve(state: State, task: tuple) -> None:
     c = update(state, final=((a, fa), (d, fd)), winner=winner, loser=loser, step="result", final_parts=frozen)
     state.emit("combat_result", area=c.area, attacker=a, defender=d, strength={a: fa, d: fd}, winner=winner, loser=loser, tie=fa == fd,
                parts=parts)
-    push(state, *[("combat_hook", "result", h, card_of(c, h)) for h in combatants(state, c) if card_of(c, h)])
+    if not edition(state).win_texts_after_battle:
+        push(state, *result_hooks(state))
+
+
+def result_hooks(state: State) -> list[tuple]:
+    """The ``result`` (win/lose) hook tasks of the combat's cards, in turn order."""
+    c = current(state)
+    return [("combat_hook", "result", h, card_of(c, h)) for h in combatants(state, c) if card_of(c, h)]
 
 
 # -- casualties ----------------------------------------------------------------------------------------
 def fighting_units(state: State, house: str) -> list[tuple[str, str]]:
     """``(area, type)`` of ``house``'s units that may be chosen as casualties: its standing
-    fighting units (attacker: the marching units, in their origin; defender: the contested area)."""
+    fighting units (attacker: the marching units, in their origin, or after the clean-up in the
+    area they took; defender: the contested area)."""
     c = current(state)
     if house == c.attacker:
+        if c.step == "after" and not c.units and state.owner(c.area) == house:  # they moved in
+            return [(c.area, t) for (h, t, r) in state.units_of(c.area) if not r]
         return [(c.origin, u) for u in c.units]
     return [(c.area, t) for (h, t, r) in state.units_of(c.area) if h == house and not r]
 
@@ -173,18 +185,24 @@ def combat_cleanup(state: State, task: tuple) -> None:
     if g and g[0] == c.loser:
         del state.garrisons[area]
         state.emit("garrison_destroyed", house=g[0], area=area)
-    last_stays = edition(state).seventh_card == "discard_last"
+    all_back = edition(state).seventh_card == "all_back"
     for h in (a, d):
         cid = card_of(c, h)
+        if all_back and ("last_card", h) in c.memo:
+            # 1st ed. rulebook, 用掉的家族卡: "当玩家使用了他的第七张也就是最後一张将军卡,此时并不弃牌,
+            # 而是将之前用掉的六张将军卡拿回手上。所有的将军卡重新在手上集全" - the rule follows the card
+            # played, not the hand at clean-up, which a card text may have refilled
+            seven_cards(state, h, cid)
+            continue
         if cid is not None:
             if card_ability(state, h).keeps_card(state, h):  # e.g. Roose Bolton after a loss
                 state.hands[h] = state.hands[h] + (cid,)
             else:
                 state.discards[h] = state.discards[h] + (cid,)
-        # the seventh card (家族卡牌): 2e the six others come back and the last one stays
-        # discarded; 1st ed. rulebook, 用掉的家族卡: "此时并不弃牌,而是将之前用掉的六张将军卡拿回手上。
-        # 所有的将军卡重新在手上集全" - all seven are in hand again
-        recover_if_empty(state, h, (cid,) if cid is not None and last_stays else ())
+        # 2e, the seventh card (家族卡牌): the six others come back and the last one stays
+        # discarded, also when a swap put the last card in play (Aeron Damphair); a 1st-edition
+        # hand is empty here only after its last card, returned above
+        recover_if_empty(state, h, (cid,) if cid is not None and not all_back else ())
     o = state.orders.get(area)
     if o and state.owner(area) != o[0]:
         del state.orders[area]
@@ -194,10 +212,23 @@ def combat_cleanup(state: State, task: tuple) -> None:
     state.emit("combat_cleanup", area=area, winner=c.winner)
 
 
+def seven_cards(state: State, house: str, played: str) -> None:
+    """1st edition, 用掉的家族卡: ``house`` played its last card ``played``; it is not discarded and
+    the house's discarded cards return: every card in hand."""
+    back = state.discards[house] + (played,)
+    state.hands[house] = tuple(sorted(state.hands[house] + back))
+    state.discards[house] = ()
+    state.emit("house_cards_recovered", house=house, cards=list(state.hands[house]))
+
+
 @auto("combat_after")
 def combat_after(state: State, task: tuple) -> None:
+    """战斗后 / After combat: the after-combat texts, in turn order; 1st edition, first the "if you
+    win" texts (将军卡: "某些卡片在战争结束後会引发特殊能力": after the battle, so after casualties,
+    the retreat and the cards' discard or return, :attr:`.edition.Edition.win_texts_after_battle`)."""
     c = current(state)
-    push(state, *[("combat_hook", "after_combat", h, card_of(c, h)) for h in combatants(state, c) if card_of(c, h)])
+    first = result_hooks(state) if edition(state).win_texts_after_battle else []
+    push(state, *first, *[("combat_hook", "after_combat", h, card_of(c, h)) for h in combatants(state, c) if card_of(c, h)])
 
 
 @auto("combat_end")

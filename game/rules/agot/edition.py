@@ -72,11 +72,21 @@ class Edition:
     #: 行军命令都执行完毕,就将所有残兵扶正" (``"after_marches"``).
     stand_up: str = "cleanup"
 
-    # -- combat -- :mod:`.combat`, :mod:`.house_cards`, :mod:`.support`
+    # -- combat -- :mod:`.combat_result`, :mod:`.house_cards`, :mod:`.support`
     #: after a house's seventh card: 2e the six others return, the last one is discarded
     #: (``"discard_last"``); 1e 用掉的家族卡 "此时并不弃牌,而是将之前用掉的六张将军卡拿回手上" - all
-    #: seven in hand (``"all_back"``).
+    #: seven in hand (``"all_back"``), for the house that played its last card (the combat's memo),
+    #: whatever its hand holds at the clean-up.
     seventh_card: str = "discard_last"
+    #: when a card's "if you win" text (hook ``result``) acts: 2e 家族卡牌 ③, as soon as the winner is
+    #: known, before casualties (``False``); 1e 将军卡 "某些卡片在战争结束後会引发特殊能力" - after the
+    #: battle: after casualties, the retreat and the played cards' discard or return (用掉的家族卡),
+    #: with the after-combat texts, before the March order is removed (``True``).
+    win_texts_after_battle: bool = False
+    #: 2e 支援 ⑦: a house fighting the combat may not support its enemy (``False``); 1e 支援命令 "下达
+    #: 支援命令的玩家可以选择帮助攻方或守方" - any house with a Support order picks either side, a
+    #: fighting house too (``True``).
+    combatant_may_support_enemy: bool = False
 
     # -- Westeros phase and wildlings -- :mod:`.westeros`, :mod:`.wildlings`
     #: 2e: the icons of the three cards move the threat together before card I, and reaching the
@@ -130,6 +140,8 @@ AGOT1 = Edition(
     retreat_prefers_free_areas=False,
     stand_up="after_marches",
     seventh_card="all_back",
+    win_texts_after_battle=True,
+    combatant_may_support_enemy=True,
     wildling_icon_per_card=True,
     wildling_attack_at_max=False,
     wildling_outcome="muster_points",

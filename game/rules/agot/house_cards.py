@@ -32,7 +32,9 @@ Timings (rulebook 家族卡牌 and its conflict order):
    ``combat.unit_contributions(state)`` lists what each unit adds (for per-unit abilities).
 3. ``icons(state, house) -> (swords, fortifications)``: added to the card's printed icons. Pure.
 4. ``result(state, house, won)`` (赢得/输去本次战斗 / win-or-lose effects): after the winner is
-   decided, before casualties, in turn order; may push decision tasks.
+   decided, before casualties, in turn order; may push decision tasks. 1st edition: after the
+   battle instead (将军卡: "某些卡片在战争结束後会引发特殊能力"), at the ``after_combat`` point just
+   before those hooks (:attr:`.edition.Edition.win_texts_after_battle`).
 5. ``casualties(state, house, victim, n, source) -> int``: filters how many units ``victim`` loses
    to ``source`` (``"swords"``, ``"skull"``, ``"ability"``, or ``"supply"`` for a retreat over the
    supply limit); return ``n`` to leave it. Pure.
@@ -140,8 +142,9 @@ def recover_if_empty(state: Any, house: str, just_left: tuple[str, ...] = ()) ->
     家族卡牌，他将当前弃牌堆中的六张卡牌返回手中，并将最后打出的一张卡牌放进弃牌堆". Reading
     (docs/scenarios.md, Readings): the same rule applies whenever a hand becomes empty another
     way (Massing on the Milkwater throwing away a whole hand of equal cards, Patchface taking
-    the last card). Never called while the house's card is in play in a combat: the seventh
-    card's return happens at the combat's clean-up.
+    the last card; in the 1st edition Melisandre taking the loser's last card, docs/agot1.md).
+    Never called while the house's card is in play in a combat: the seventh card's return
+    happens at the combat's clean-up.
     """
     if state.hands[house]:
         return False

@@ -2,8 +2,8 @@
 
 :func:`play_game` plays one game and returns its summary and log; :func:`play_games` a series;
 :func:`replay` folds a log back into states (a game is its log: DESIGN.md principle 3);
-:func:`check_invariants` asserts the rules' invariants on a state (used after every action when
-asked, and by the tests).
+:func:`check_invariants` asserts the rules' invariants on a state and :class:`LastCardCheck` those
+that span a combat (both used after every action when asked, and by the tests).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from . import RULESETS
 from .actions import parse_action, to_json
 from .control import pool_left, within_supply
 from .data import board
+from .edition import edition
 
-__all__ = ["play_game", "play_games", "replay", "game_seed", "check_invariants", "InvariantBroken", "seat_levels"]
+__all__ = ["play_game", "play_games", "replay", "game_seed", "check_invariants", "LastCardCheck", "InvariantBroken", "seat_levels"]
 
 LEVEL_CHOICES = ("random", "basic", "mixed")
 
@@ -114,6 +115,62 @@ def check_invariants(s: Any) -> None:
     need(0 <= s.threat <= b.tracks["wildling_track"]["max"], "threat out of range")
 
 
+def new_events(before: Any, after: Any) -> list[dict[str, Any]]:
+    """The events ``after`` added to ``before``'s log (oldest first); none when ``after``'s log does
+    not continue ``before``'s."""
+    out = []
+    node, stop = after.log, before.log
+    while node is not None and node is not stop:
+        out.append(node[0])
+        node = node[1]
+    if node is not stop:
+        return []
+    out.reverse()
+    return out
+
+
+class LastCardCheck:
+    """The seventh card's invariant, over the actions of one game: after any combat in which a
+    house played its last card, its cards are where the rule puts them. 1st ed. rulebook, 用掉的
+    家族卡: "此时并不弃牌,而是将之前用掉的六张将军卡拿回手上。所有的将军卡重新在手上集全" - all seven in
+    hand; 2nd ed. rulebook, 家族卡牌: the six others in hand, the last one discarded
+    (:attr:`.edition.Edition.seventh_card`). Except as documented readings say: a card a text then
+    takes from that hand stays discarded (the 1st edition's Melisandre, docs/agot1.md; the 2nd
+    edition's Patchface, docs/scenarios.md), and a card its house keeps is in hand (Roose Bolton
+    after a loss). A house whose card in play is replaced (Tyrion Lannister, Aeron Damphair) is not
+    followed. Feed :meth:`step` every ``(before, after)`` pair of actions; it raises
+    :class:`InvariantBroken`."""
+
+    def __init__(self) -> None:
+        #: house -> [card played, cards taken from its hand by a text, kept]
+        self.last: dict[str, list[Any]] = {}
+
+    def step(self, before: Any, after: Any) -> None:
+        for ev in new_events(before, after):
+            kind = ev["kind"]
+            if kind == "house_cards_revealed":
+                # the cards leave the hands at the reveal, in the action that chooses the last one
+                self.last = {h: [cid, set(), False] for h, cid in ev["cards"].items() if cid is not None and tuple(before.hands[h]) == (cid,)}
+            elif kind == "house_card_replaced":
+                self.last.pop(ev["house"], None)
+            elif kind == "house_card_ability" and ev.get("effect") in ("pay_discard_card", "discard_card") and ev.get("victim") in self.last:
+                self.last[ev["victim"]][1].add(ev["discarded"])
+            elif kind == "house_card_ability" and ev.get("effect") == "discards_to_hand" and ev["house"] in self.last:
+                self.last[ev["house"]][2] = True
+            elif kind == "combat_end":
+                self._check(after)
+                self.last = {}
+
+    def _check(self, s: Any) -> None:
+        b = board(s)
+        all_back = edition(s).seventh_card == "all_back"
+        for h, (played, taken, kept) in self.last.items():
+            out = set(taken) | (set() if all_back or kept else {played})
+            want = sorted(c["id"] for c in b.houses[h]["house_cards"] if c["id"] not in out)
+            if sorted(s.hands[h]) != want:
+                raise InvariantBroken(f"{h} played its last card {played}: hand {sorted(s.hands[h])}, expected {want}")
+
+
 def play_game(
     players: int,
     seed: int,
@@ -128,7 +185,8 @@ def play_game(
     """Play one game of ``ruleset`` (``"agot2"``, ``"agot1"``) with bots; returns ``{"seed",
     "players", "bots" {house: level}, "winner", "winners" (a shared win), "winner_level",
     "reason", "rounds", "actions" (count), "ms", "log" [{"actor", "action"}], "options"}``.
-    ``check`` runs :func:`check_invariants` after every action (raising :class:`InvariantBroken`);
+    ``check`` runs :func:`check_invariants` and :class:`LastCardCheck` after every action
+    (raising :class:`InvariantBroken`);
     ``max_actions`` bounds the game (then ``winner`` None, ``reason`` ``"unfinished"``). The bot
     of action ``i`` gets seed ``game_seed(seed, i)``."""
     RULES = RULESETS[ruleset]
@@ -136,6 +194,7 @@ def play_game(
     t0 = time.perf_counter()
     state = RULES.new_game(players, seed, options or {})
     log: list[dict[str, Any]] = []
+    last_card = LastCardCheck()
     if check:
         check_invariants(state)
     while RULES.result(state) is None:
@@ -150,9 +209,10 @@ def play_game(
         if on_state is not None:
             on_state(state, actor, action, after)
         log.append({"actor": actor, "action": to_json(action)})
-        state = after
         if check:
-            check_invariants(state)
+            check_invariants(after)
+            last_card.step(state, after)
+        state = after
     ms = (time.perf_counter() - t0) * 1000
     res = RULES.result(state) or {"winner": None, "reason": "unfinished"}
     out = {

@@ -15,15 +15,17 @@ Rulebook (战斗 step 1 and 支援的其它规则 ①-⑦):
 * a siege engine adds 4 only when supporting the **attacker** against an area with a castle or
   stronghold, otherwise 0 (⑤);
 * routed units have no strength (撤退和溃败);
-* 1st edition: while Rains of Autumn is in force, footmen add nothing by support
-  (:func:`supporting_unit_strength`);
+* 1st edition: while Rains of Autumn is in force, footmen add nothing by support, the Support +1
+  order's star still does (:func:`supporting_unit_strength`);
 * a house fighting the combat may not support its enemy (⑦); the attacker and defender may decline
-  their own support (③); any house may support nobody.
+  their own support (③); any house may support nobody. 1st edition: no such limit
+  (:func:`allowed_sides`).
 """
 
 from __future__ import annotations
 
 from .data import board
+from .edition import edition
 from .state import State
 
 SIDES = ("attacker", "defender")
@@ -43,7 +45,10 @@ def unit_strength(utype: str, routed: bool, castle_target: bool, attacking: bool
 def supporting_unit_strength(state: State, utype: str, routed: bool, castle_target: bool, attacking: bool) -> int:
     """Strength one unit adds by support: :func:`unit_strength`, but 0 for a footman while the
     1st edition's Rains of Autumn is in force (1st ed. rulebook, 维斯特洛卡表, 秋雨 Rains of Autumn:
-    "步兵本回合无法提供支援战力"; flag ``footmen_no_support`` set by :mod:`.westeros`)."""
+    "步兵本回合无法提供支援战力"; flag ``footmen_no_support`` set by :mod:`.westeros`). The card takes
+    the footmen's strength only: a Support +1 order's own +1 ("支援+1:该地区支援邻接地区的战斗时,除了
+    原有的支援战力外再+1点战力") still counts, also from an area of footmen alone
+    (:func:`support_strength`; reading: docs/agot1.md)."""
     if utype == "footman" and state.flags.get("footmen_no_support"):
         return 0
     return unit_strength(utype, routed, castle_target, attacking, state)
@@ -71,7 +76,7 @@ def can_support(area: str, target: str, of=None) -> bool:
 
 def support_strength(state: State, area: str, target: str, side: str) -> int:
     """The strength the Support order in ``area`` adds to ``side`` ("attacker"/"defender") of a fight
-    in ``target``: its units plus the order's star bonus."""
+    in ``target``: its units (:func:`supporting_unit_strength`) plus the order's star bonus."""
     b = board(state)
     castle = b.areas[target].castle is not None
     n = sum(supporting_unit_strength(state, u[1], u[2], castle, side == "attacker") for u in state.units_of(area))
@@ -103,11 +108,17 @@ def neutral_supporters(state: State, target: str, attacker: str) -> list[tuple[s
     return [(h, a, support_strength(state, a, target, "attacker")) for (h, a) in supporting_areas(state, target)]
 
 
-def allowed_sides(house: str, attacker: str, defender: str | None) -> list[str]:
-    """What ``house`` may declare: ``attacker``, ``defender`` or ``none`` (rule ⑦: never the enemy
-    of one's own fight)."""
-    if house == attacker:
-        return ["attacker", "none"]
-    if house == defender:
-        return ["defender", "none"]
+def allowed_sides(state: State, house: str, attacker: str, defender: str | None) -> list[str]:
+    """What ``house`` may declare: ``attacker``, ``defender`` or ``none``.
+
+    2nd edition, rule ⑦: never the enemy of one's own fight. 1st ed. rulebook, 支援命令 / Support
+    orders: "下达支援命令的玩家可以选择帮助攻方或守方" and "玩家可以自由的以自己的部队支援自己的战争,但也
+    可能会去帮助别的家族" - the text gives the player either side and names no exception for the
+    two fighting houses, so the attacker and the defender may also pick their enemy's side
+    (reading: docs/agot1.md, :attr:`.edition.Edition.combatant_may_support_enemy`)."""
+    if not edition(state).combatant_may_support_enemy:
+        if house == attacker:
+            return ["attacker", "none"]
+        if house == defender:
+            return ["defender", "none"]
     return ["attacker", "defender", "none"]

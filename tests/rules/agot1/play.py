@@ -8,7 +8,7 @@ import random
 
 from game.rules.agot import RULESET_1E as R
 from game.rules.agot.legal import random_action
-from game.rules.agot.selfplay import check_invariants
+from game.rules.agot.selfplay import LastCardCheck, check_invariants
 
 
 def check_views(s) -> None:
@@ -42,6 +42,7 @@ def play_random(players: int, seed: int, max_steps: int = 3000, check: bool = Fa
     ``max_steps``; the final state."""
     s = R.new_game(players, seed, {})
     rnd = random.Random(seed)
+    last_card = LastCardCheck()
     for _ in range(max_steps):
         if R.result(s) is not None:
             break
@@ -49,11 +50,13 @@ def play_random(players: int, seed: int, max_steps: int = 3000, check: bool = Fa
         assert ds, "no pending decision in a running game"
         d = rnd.choice(ds)
         a = random_action(s, d, rnd)
-        s = R.apply(s, d.actor, a)
+        after = R.apply(s, d.actor, a)
         if log is not None:
             log.append((d.actor, a))
         if check:
-            check_invariants(s)
+            check_invariants(after)
+            last_card.step(s, after)
+        s = after
         if views:
             check_views(s)
     return s

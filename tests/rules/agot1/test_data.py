@@ -92,17 +92,51 @@ def test_reconstructed_facts_are_marked():
     bar = {c["id"]: c for c in next(h for h in raw["houses"] if h["id"] == "baratheon")["house_cards"]}
     assert bar["renly-baratheon"]["reconstructed"] and bar["ser-davos-seaworth"]["reconstructed"]
     assert bar["house-florent-lord"]["reconstructed"] and bar["salladhor-saan"]["reconstructed"]
-    for n in ("3", "4"):
-        assert raw["setups"]["player_counts"][n]["kings_court_stars_reconstructed"] is True
+    for n in ("3", "4", "5"):
+        assert "kings_court_stars_reconstructed" not in raw["setups"]["player_counts"][n]  # the rulebook's last place
+
+
+def test_single_source_facts_are_marked():
+    """Facts from one source only (NUTIS; shared/reference/agot1, "medium") carry
+    ``<field>_single_source``: the neutral forces of King's Landing and The Eyrie, the start
+    tracks and units of every house but Lannister (the rulebook's setup example), the King's Court
+    stars the rulebook does not give."""
+    raw = load_raw("agot1")
+    setups = raw["setups"]
+    assert set(setups["influence_tracks_5p_single_source"]["houses"]) == {"stark", "greyjoy", "baratheon", "tyrell"}
+    for n, positions in (("3", [1, 2]), ("4", [1, 2]), ("5", [1, 2, 4])):
+        s = setups["player_counts"][n]
+        assert s["neutral_forces_single_source"]["areas"] == ["kings-landing", "the-eyrie"]
+        assert s["neutral_forces_single_source"]["source"] == "NUTIS"
+        assert set(s["influence_tracks_single_source"]["houses"]) == set(s["houses"]) - {"lannister"}
+        assert s["kings_court_stars_single_source"]["positions"] == positions
+    for h in raw["houses"]:
+        assert h.get("starting_units_single_source") == (None if h["id"] == "lannister" else "NUTIS"), h["id"]
 
 
 def test_setups():
+    """特殊令牌, 附注: "在宫廷影响区居末位的玩家不可使用任何特殊令牌" - the last place has no star with
+    any number of players; the others keep the board's printed stars."""
     b = board("agot1")
-    for n, stars in (("3", [3, 3, 2]), ("4", [3, 3, 2, 1]), ("5", [3, 3, 2, 1, 0])):
+    for n, stars in (("3", [3, 3, 0]), ("4", [3, 3, 2, 0]), ("5", [3, 3, 2, 1, 0])):
         s = b.setups["player_counts"][n]
         assert s["kings_court_stars"] == stars
         assert s["neutral_forces"] == {"kings-landing": 5, "the-eyrie": 6, "sunspear": 5}
     assert b.setups["player_counts"]["3"]["victory_points_to_win"] == 8
+
+
+def test_board_pairs_against_the_2nd_edition():
+    """docs/agot1.md, Board: of the 2nd edition's 96 pairs between areas both boards have, the 1st
+    edition keeps 95 (not Highgarden-Redwyne Straights) and has 16 of its own: 111 pairs."""
+    b1, b2 = board("agot1"), board("agot2")
+    shared = set(b1.areas) & set(b2.areas)
+
+    def pairs(b):
+        return {frozenset((a, n)) for a in b.adjacent for n in b.adjacent[a] if a in b.areas and n in b.areas}
+
+    p1, p2 = pairs(b1), {p for p in pairs(b2) if p <= shared}
+    assert (len(p1), len(p2), len(p1 & p2), len(p1 - p2)) == (111, 96, 95, 16)
+    assert p2 - p1 == {frozenset(("highgarden", "redwyne-straights"))}
 
 
 @pytest.mark.parametrize("breaker, fragment", [

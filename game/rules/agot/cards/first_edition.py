@@ -8,8 +8,11 @@ Balon Greyjoy (``opponent_card_strength_zero``), Ser Jaime Lannister (``win_gain
 The rulebook prints the cards only as pictures; its text fixes their timings: "两张将军卡翻开後,先处理
 卡上的特殊能力。然後把将军卡的战力加到总和战力上" (an "immediately" text acts after both cards are
 revealed, before strengths are added) and "某些卡片在战争结束後会引发特殊能力" (an "if you win" text
-acts once the winner is known). The card texts are the reference's (``shared/reference/agot1``,
-section 1); readings where a text leaves room are in ``docs/agot1.md``.
+acts after the battle: after casualties, the retreat and the played cards' discard, when the
+seventh card has already brought a hand back; the engine runs these ``result`` hooks at the
+after-combat point, :attr:`..edition.Edition.win_texts_after_battle`). The card texts are the
+reference's (``shared/reference/agot1``, section 1); readings where a text leaves room are in
+``docs/agot1.md``.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from ..combat import card_of, current, opponent, unit_contributions, update
 from ..combat_result import fighting_units
 from ..data import board
 from ..flow import push
-from ..house_cards import discard_from_hand
+from ..house_cards import discard_from_hand, recover_if_empty
 from .baratheon import RenlyBaratheon
 from .common import Ability, ChoiceAbility, ability_event, register, remove_order
 
@@ -83,8 +86,10 @@ class MaesterLuwin(Ability):
     """Maester Luwin (鲁温学士): if you win, you may take one of your discarded house cards back into
     your hand.
 
-    Timing: once the winner is known (胜负), before casualties; Luwin himself is still in play, so
-    he cannot take himself back. Decision ``select_card`` (purpose ``maester-luwin``, optional)."""
+    Timing: after the battle (战争结束後), once the played cards are discarded (用掉的家族卡): Luwin
+    is then one of the discarded cards and may take himself back; played as the seventh card he
+    finds every card in hand already and does nothing. Decision ``select_card`` (purpose
+    ``maester-luwin``, optional)."""
 
     def result(self, state, house, won):
         if won and state.discards[house]:
@@ -96,8 +101,8 @@ class AshaGreyjoyFirst(ChoiceAbility):
     """Asha Greyjoy (阿莎·葛雷乔伊, 1st edition): if you win, you may remove one Support or
     Consolidate Power order from an area (land or sea) adjacent to the contested area.
 
-    Timing: once the winner is known. Decision ``choose`` (purpose ``asha-greyjoy``): an area
-    holding such an order, or ``none``."""
+    Timing: after the battle. Decision ``choose`` (purpose ``asha-greyjoy``): an area holding
+    such an order, or ``none``."""
 
     def result(self, state, house, won):
         if won and self._areas(state):
@@ -127,9 +132,11 @@ class AshaGreyjoyFirst(ChoiceAbility):
 @register("win_upgrade_fighting_footman")
 class RenlyBaratheonFirst(RenlyBaratheon):
     """Renly Baratheon (蓝礼·拜拉席恩, 1st edition): if you win, you may upgrade one of your footmen
-    that fought in this combat (attacking or defending, not supporting) to a knight. As the 2nd
-    edition's Renly otherwise (decision ``choose``, purpose ``renly-baratheon``). Which of Renly
-    and Ser Davos carries this text is reconstructed (docs/agot1.md)."""
+    that fought in this combat (attacking or defending, not supporting) to a knight: after the
+    battle, a survivor of the casualties, where it now stands (a winning attacker's footmen in the
+    area they took). As the 2nd edition's Renly otherwise (decision ``choose``, purpose
+    ``renly-baratheon``). Which of Renly and Ser Davos carries this text is reconstructed
+    (docs/agot1.md)."""
 
     def _areas(self, state, house) -> list[str]:
         from ..control import available_units
@@ -144,9 +151,12 @@ class MelisandreFirst(Ability):
     """Melisandre of Asshai (亚夏的梅丽珊卓): if you win, you may discard one available power token
     to choose a house card in the loser's hand and discard it.
 
-    Timing: once the winner is known (the loser's played card is not in its hand). Decision
-    ``select_card`` (purpose ``melisandre``, optional, ``from`` the loser): a card, or ``null`` to
-    keep the power token. Offered only with an available power token and a card in that hand."""
+    Timing: after the battle, from the loser's hand as the clean-up left it (all seven cards if
+    the loser played its seventh). Decision ``select_card`` (purpose ``melisandre``, optional,
+    ``from`` the loser): a card, or ``null`` to keep the power token. Offered only with an available
+    power token and a card in that hand. Taking the loser's last card empties its hand: its other
+    discarded cards come back and the card taken stays out (docs/agot1.md, Readings), as after the
+    seventh card the rulebook only returns cards for a card played."""
 
     def result(self, state, house, won):
         if won and state.power[house] >= 1 and state.hands[self.select_from(state, house)]:
@@ -160,8 +170,9 @@ class MelisandreFirst(Ability):
             return
         opp = self.select_from(state, house)
         state.power[house] -= 1
-        discard_from_hand(state, opp, card)  # an emptied hand comes back at the combat's clean-up
+        discard_from_hand(state, opp, card)
         ability_event(state, house, card_of(current(state), house), "pay_discard_card", victim=opp, discarded=card, paid=1)
+        recover_if_empty(state, opp, (card,))
 
 
 @register("discard_opponent_defense_order")
