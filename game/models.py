@@ -3,7 +3,7 @@
 A :class:`Lobby` gathers players for one game of a ruleset (``ruleset`` is a registry id, see
 :func:`game.rules.get_ruleset`); each occupied place is a :class:`Seat`. When the lobby starts,
 every seat holds a house (chosen, or drawn on the server) and ``status`` becomes ``started``.
-The game record itself (seed, append-only action log, snapshot) belongs to live play (issue 5):
+The game record itself (seed, append-only action log, snapshot) belongs to live play:
 it attaches to a started lobby with a one-to-one key, and seats are its actors (``Seat.house``).
 """
 
@@ -372,7 +372,7 @@ class Seat(models.Model):
         return f"{self.lobby}: {display_name(self.user)} ({self.house or '?'})"
 
 
-# --- live play (issue 5) ----------------------------------------------------------------------
+# --- live play ----------------------------------------------------------------------
 BOT_LEVELS = ("basic", "random")
 
 
@@ -483,7 +483,7 @@ class ChatMessage(models.Model):
         indexes = [models.Index(fields=["game", "channel", "created_at"])]
 
 
-# --- after the game: ratings (issue 18) ---------------------------------------------------------------
+# --- after the game: ratings ---------------------------------------------------------------
 class Rating(models.Model):
     """A person's rating in one ruleset (:mod:`game.site.ratings`).
 
@@ -523,7 +523,7 @@ class GameRating(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
 
-# --- telling players: turn and end-of-game mails (issue 14) ------------------------------------------
+# --- telling players: turn and end-of-game mails ------------------------------------------
 class NotificationPrefs(models.Model):
     """A person's mail preferences (:mod:`game.site.notifications`). No row means the defaults:
     every kind of mail on, no address confirmed. Mails go to ``User.email`` only while it equals

@@ -93,5 +93,5 @@ gc.freeze()
 # a few hundred objects each time (reference counting frees the rest, the young generations
 # collect young cycles). GC_FULL_AFTER middle-generation collections between two full ones
 # (default 1000 instead of 10: minutes apart under load) took one process's p99 at 125 games
-# from 242 to 22-28 ms (docs/architecture.md, Capacity).
+# from 242 to 22-28 ms (docs/capacity.md, second round).
 gc.set_threshold(*gc.get_threshold()[:2], settings.GC_FULL_AFTER)

@@ -13,7 +13,7 @@ Why: daphne's ``Server`` visits every open connection in one event-loop callback
 :attr:`Server.SWEEP_SLICE` connections per callback and lets the loop serve its sockets between
 two slices; what a connection is checked for, and how often, is daphne's. With 6,000 idle
 sockets on one process the event loop's latest 10 ms tick came 55-67 ms late with daphne's
-sweeps and 26-27 ms late with these (docs/architecture.md, Capacity, ninth round).
+sweeps and 26-27 ms late with these (docs/capacity.md, ninth round).
 
 Its TCP connections (:class:`ImmediateWriteConnection`) also send a write's bytes at once when
 none are buffered, instead of one turn of the event loop later.
@@ -51,7 +51,7 @@ class ImmediateWriteConnection(tcp.Server):
     ``loseWriteConnection``), is left to Twisted's buffered path, which reports or flushes it.
     Only TCP listeners get this class (:meth:`Server.run`); a UNIX socket's connections keep
     Twisted's buffering. In the capacity benchmark daphne's CPU per act fell by up to a fifth
-    (docs/architecture.md, Capacity, tenth round).
+    (docs/capacity.md, tenth round).
     """
 
     def write(self, data: bytes) -> None:

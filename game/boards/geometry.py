@@ -8,7 +8,7 @@ code that ``game/data/<board>/map/legend.json`` maps to an area id of
 ``rivers`` and ``bridges``). Two areas are adjacent on the drawn board when they share a cell edge
 that is not a river, or that is a bridge (:func:`drawn_adjacency`); ``tests/map`` proves this
 equals ``adjacency.json``, i.e. the drawing is the board (2nd ed. rulebook, 地图 / The Game Board;
-rivers and bridges as in ``/work/shared/reference/agot2/README.md``; the 1st edition's board as in
+rivers and bridges as in ``game/data/agot2/README.md``; the 1st edition's board as in
 ``docs/agot1.md``, Board).
 
 Every function that reads a board takes it as the keyword ``board`` (default ``"agot2"``) and

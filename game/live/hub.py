@@ -177,7 +177,7 @@ class Hub:
         """Whether ``group`` has a member other than this hub's own relay (another process's
         relay, or a plain channel); True when the layer cannot tell (:mod:`game.live.members`).
         A process that joins just after this read has joined before it reads the game's state,
-        which then already holds the change (DESIGN.md principle 5: join, then read)."""
+        which then already holds the change (join, then read)."""
         channels = await members.group_channels(self.layer, group)
         if channels is None:
             return True

@@ -2,7 +2,7 @@
 
 A time-out, a hand-over to a stand-in bot, a take-back, a vacation: none is a move of the rules,
 yet the players must be told, and a reload, the replay and an export must still tell it. So each
-one is an entry of the game's log like an action (DESIGN.md principle 3, "a game is its log"):
+one is an entry of the game's log like an action (a game is its log):
 an :class:`~game.models.Action` row whose ``actor`` is :data:`game.rules.base.SITE` (empty) and
 whose ``action`` is the note, ``{"type": kind, "seat": seat}``. It is written by the one apply
 path (:func:`game.live.apply.note_locked`: under the game row's lock, with the change of seats or

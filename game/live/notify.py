@@ -1,6 +1,6 @@
 """Tell browsers that something changed: channel-layer group messages sent after commit.
 
-Messages are hints (DESIGN.md principle 5): they carry a version number, and each consumer finds
+Messages are hints: they carry a version number, and each consumer finds
 the payload of that version (from its process's cache, else the database) before pushing it.
 
 A game's group is joined by one relay per process (:mod:`game.live.hub`), which hands each message

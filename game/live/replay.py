@@ -1,6 +1,6 @@
-"""Replays: any position of any game, for one viewer, rebuilt from the log (issue 18).
+"""Replays: any position of any game, for one viewer, rebuilt from the log.
 
-A game is its log (DESIGN.md principle 3), so the position after any number of actions can be
+A game is its log, so the position after any number of actions can be
 rebuilt exactly. Stepping through a replay must be cheap (a 300-action game, every step under
 50 ms of server time), so this module keeps, per process, a :class:`Book` per game it was asked
 about (an LRU of :data:`BOOKS_MAX` games): the game's parsed action list (one query), the state

@@ -1,4 +1,4 @@
-"""Players' names unique up to case, width and invisible characters (issue 13, part 8).
+"""Players' names unique up to case, width and invisible characters.
 
 Adds ``Profile.is_bot``, ``Profile.name_key`` (unique) and ``Profile.username_key``. Existing rows
 are fixed deterministically before the unique index is made: bots (users seated as ``Seat.bot``)

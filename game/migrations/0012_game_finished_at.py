@@ -1,4 +1,4 @@
-"""Game.finished_at: when the last action ended the game (issue 18: the archive's finish time
+"""Game.finished_at: when the last action ended the game (the archive's finish time
 was ``updated_at``). Finished games get the time of their last logged action, else their
 ``updated_at``."""
 

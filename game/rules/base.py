@@ -1,7 +1,7 @@
 """The contract between the site and a game's rules engine.
 
 Every ruleset (AGoT 2nd edition in :mod:`game.rules.agot`, The Duke later) is a pure-Python
-module: no Django, no I/O, no clock, no global random (``../shared/DESIGN.md``, principles 2-4).
+module: no Django, no I/O, no clock, no global random.
 The site only ever talks to a ruleset through :class:`Ruleset`:
 
 * a game is ``(ruleset id, options, seed)`` plus the ordered list of accepted ``(actor, action)``

@@ -1,4 +1,4 @@
-"""After the game (issue 18): the archive of finished games, replay steps over HTTP, the export
+"""After the game: the archive of finished games, replay steps over HTTP, the export
 of a game's log, player pages and the leaderboards.
 
 Who may see a game is the rule of ``/game/<id>/`` (:func:`can_see`): a public game, anyone
@@ -72,7 +72,7 @@ def replay_step(request: HttpRequest, pk: int, version: int) -> HttpResponse:
     state payload of docs/protocol.md>}`` for the requesting viewer. A finished game's steps are
     the open view and never change (``Cache-Control: private, max-age=86400``); a running
     game's are its players' live payloads (``no-cache``: they become open views at the end).
-    ``Server-Timing: replay;dur=<ms>`` tells the view's own time (issue 18: under 50 ms a step)."""
+    ``Server-Timing: replay;dur=<ms>`` tells the view's own time (under 50 ms a step)."""
     started = time.perf_counter()
     game, viewer = _game_for(request, pk)
     opened = replay.is_open(game)

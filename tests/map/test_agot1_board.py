@@ -1,8 +1,7 @@
 """The 1st-edition board: its drawing is its board, and its data are the 1st edition's.
 
-Source of truth: ``game/data/agot1/areas.json`` and ``adjacency.json`` (the 1st-edition rulebook,
-``/work/shared/rules/000_abc0dd43a991066e.txt``, and ``/work/shared/reference/agot1/README.md``
-section 2; choices in ``docs/agot1.md``, Board). The geometry is ``game/data/agot1/map/``, derived
+Source of truth: ``game/data/agot1/areas.json`` and ``adjacency.json`` (the 1st-edition rulebook and
+NUTIS; choices in ``docs/agot1.md``, Board). The geometry is ``game/data/agot1/map/``, derived
 from the 2nd edition's grid: the same Westeros, relabelled in the south.
 """
 

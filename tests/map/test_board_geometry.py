@@ -1,7 +1,7 @@
 """The drawing is the board: the map geometry agrees with the rules' adjacency.
 
 Source of truth: ``game/data/agot2/adjacency.json`` (2nd ed. rulebook, 地图 / The Game Board;
-rivers and bridges as in ``/work/shared/reference/agot2/README.md``). The geometry is
+rivers and bridges as in ``game/data/agot2/README.md``). The geometry is
 ``game/data/agot2/map/grid.txt`` + ``legend.json``, read by ``game.boards.render``.
 """
 

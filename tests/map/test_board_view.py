@@ -52,7 +52,7 @@ def test_only_get():
 
 
 def test_routed_at_boards_agot2_svg_with_an_element_for_every_area():
-    """Issue 6: ``/boards/agot2.svg`` holds one ``area-<id>`` element per area of areas.json."""
+    """``/boards/agot2.svg`` holds one ``area-<id>`` element per area of areas.json."""
     areas = json.loads((geometry.DATA_DIR / "areas.json").read_text("utf-8"))
     response = Client().get("/boards/agot2.svg")
     assert response.status_code == 200 and response["Content-Type"].startswith("image/svg+xml")
@@ -62,7 +62,7 @@ def test_routed_at_boards_agot2_svg_with_an_element_for_every_area():
 
 
 def test_routed_at_boards_agot1_svg_with_the_first_editions_areas():
-    """Issue 19: ``/boards/agot1.svg`` holds one ``area-<id>`` element per area of agot1's areas.json,
+    """``/boards/agot1.svg`` holds one ``area-<id>`` element per area of agot1's areas.json,
     in the asked language, revalidated by its own ETag."""
     areas = json.loads((geometry.DATA_ROOT / "agot1" / "areas.json").read_text("utf-8"))
     client = Client()

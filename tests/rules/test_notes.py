@@ -1,8 +1,8 @@
-"""The site's notes in a game's log (issue 14): the engine only records them.
+"""The site's notes in a game's log: the engine only records them.
 
 A note (a time-out, a stand-in taking a seat) is folded by :func:`game.rules.base.note`: the
 state gains one event told to every viewer, and nothing else changes, so a game whose log holds
-notes plays exactly as the same game without them (DESIGN.md principle 3: replays and exports
+notes plays exactly as the same game without them (a game is its log: replays and exports
 rebuild the same states)."""
 
 from __future__ import annotations

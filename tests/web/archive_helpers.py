@@ -1,4 +1,4 @@
-"""Helpers for the after-the-game tests (issue 18): games played to the end through the real
+"""Helpers for the after-the-game tests: games played to the end through the real
 service path (``apply.act`` for people, ``apply.bot_act`` for bot seats), every move a basic
 bot's choice."""
 

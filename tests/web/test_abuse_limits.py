@@ -1,4 +1,4 @@
-"""Issue 13, part 8: guest, login and lobby abuse.
+"""Guest, login and lobby abuse.
 
 * Throttles per client IP (``game.site.throttle``, counted in Django's cache): guest accounts,
   failed logins (also per username), wrong lobby passwords. Over the limit: HTTP 429, a translated

@@ -1,4 +1,4 @@
-"""The 1st edition ("agot1") in the lobby (issue 19): a choice of the create page with a
+"""The 1st edition ("agot1") in the lobby: a choice of the create page with a
 description that says which parts are reconstructed (English and Chinese), a form offering 3 to
 5 players and, for each count, the houses in play (no Martell; no Greyjoy with 4, nor Tyrell with
 3); a lobby that starts a game whose page mounts the 1st edition's screen, with bots filling seats

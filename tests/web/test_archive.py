@@ -1,4 +1,4 @@
-"""The archive of finished games (issue 18): filters, pagination, and who sees which games."""
+"""The archive of finished games: filters, pagination, and who sees which games."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Exports (issue 18): a finished game's log as JSON, and ``manage.py replay`` rebuilding it."""
+"""Exports: a finished game's log as JSON, and ``manage.py replay`` rebuilding it."""
 
 from __future__ import annotations
 

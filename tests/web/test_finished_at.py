@@ -1,4 +1,4 @@
-"""Game.finished_at (issue 18): set by the action that ends the game, the archive's and player
+"""Game.finished_at: set by the action that ends the game, the archive's and player
 pages' finish time and duration (not ``updated_at``, which later writes move); the migration
 that adds it gives finished games the time of their last logged action."""
 

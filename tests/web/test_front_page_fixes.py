@@ -1,4 +1,4 @@
-"""Issue 15's small items on the front page: "Your games" counts every seat of a game (not only
+"""Small items on the front page: "Your games" counts every seat of a game (not only
 the user's own), and a bot's name is told in the page's language."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 15 (navigation to an interactive board under 1 s): the game page carries the viewer's
+"""An interactive board within a second of the navigation: the game page carries the viewer's
 first ``state`` message, exactly what the socket sends that viewer first (through the per-viewer
 view: a player's hand and orders, nothing of another seat's), and asks the browser for every
 module the screen imports and for the board's first fetches at once; it is never cached."""

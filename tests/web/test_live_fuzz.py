@@ -6,7 +6,7 @@ malformed messages (garbage text, binary frames, deep nesting, huge strings, unk
 ids, actions with random fields, mutated legal actions, legal actions of other houses, stale,
 future and ill-typed versions, chat abuse), mixed with a few legal actions so the game moves on.
 The stream begins with the frames that once crashed the server (:func:`known_frames`, the act of
-issue 13 among them). Hostile values (:func:`hostile`, raw JSON text) go everywhere a value may go (the action, a field
+the message that once crashed a socket among them). Hostile values (:func:`hostile`, raw JSON text) go everywhere a value may go (the action, a field
 of a legal action, an unknown key, the id, the version, the chat fields, the type): every JSON
 type, nesting up to 10,000 deep, numbers of 5,000 digits, NaN and infinities, strings of every
 Unicode plane, NUL, right-to-left marks and lone surrogates as JSON escapes.
@@ -341,7 +341,7 @@ def hostile(rnd: random.Random, nested: float = 0.4) -> str:
 
 def known_frames(version: int) -> list[str]:
     """Frames that once crashed the server, sent by every socket before the random stream: the
-    act of issue 13 (its action a list nested 500 deep: RecursionError, socket closed 1011),
+    act that once crashed a socket (its action a list nested 500 deep: RecursionError, socket closed 1011),
     the same as objects, 10,000 deep, and numbers of 5,000 digits."""
     head = f'{{"type": "act", "id": "known", "version": {version}, "action": '
     return [
@@ -504,7 +504,7 @@ class Fuzzer:
         rnd = self.rnd
         raw, rid, now = hostile(rnd), rnd.randint(0, 10**6), self.model.version
         r = rnd.random()
-        if r < 0.4:  # the action itself: often nested (the issue's crash: a list 500 deep)
+        if r < 0.4:  # the action itself: often nested (the crash once found: a list 500 deep)
             return with_member({"type": "act", "id": rid, "version": now}, '"action"', hostile(rnd, nested=0.7))
         if r < 0.6:  # a field of a legal action, or an unknown key in it
             action = self.legal(seat) or self.legal(None) or self.random_action()

@@ -1,4 +1,4 @@
-"""Nothing hidden can be learnt from any sequence of payloads (DESIGN.md principle 4; issue 13).
+"""Nothing hidden can be learnt from any sequence of payloads (the per-viewer view is the only way a state reaches a browser).
 
 Whole bot games of both rulesets are played (AGoT with 3, 4, 5 and 6 players, each with and
 without Tides of Battle; The Duke with its options), and every payload each seat and a spectator
@@ -44,7 +44,7 @@ viewer by ``t``. Two kinds of such worlds are built, and the viewer's payload in
    at random; for a combat's cards from every other viewer's). The viewer's payloads along the
    branch must equal the real ones, so the *change* from one payload to the next (a bag's
    kinds, power, hand sizes, deck sizes, options, anything the engine derives from the secret)
-   cannot tell the secret apart. This catches the Duke's Divination leak of issue 13 on its
+   cannot tell the secret apart. This catches the Duke's Divination leak found by an attack on its
    own (each payload alone looked innocent; the difference between two consecutive ones named
    the drawn tiles), and a derived leak no twin can see (e.g. power shown net of a face-down
    bid).
@@ -575,7 +575,7 @@ class _NoTwins:
 
 
 def test_the_branches_alone_catch_leaks_no_single_payload_shows(monkeypatch):
-    """Planted leaks of the kind issue 13 is about, each visible only by comparing consecutive
+    """Planted leaks of the kind an attacker looks for, each visible only by comparing consecutive
     payloads, are caught by the branches even with the twins off: the Duke view of before the
     fix (a Divination's drawn tiles taken out of the bag's kinds at the draw), and an AGoT view
     showing power already net of the face-down bids."""

@@ -1,4 +1,4 @@
-"""No message can crash a socket or leak a consumer (issue 13, part 3).
+"""No message can crash a socket or leak a consumer.
 
 An ``act`` whose ``action`` was not a JSON object (a list nested 500 deep) was taken for a typed
 action by the apply path and converted to JSON recursively: ``RecursionError``, the socket closed
@@ -79,7 +79,7 @@ async def test_an_action_that_is_not_a_json_object_is_malformed_and_writes_nothi
     assert hub().member_count() == before + 1
     stored = await sync_to_async(_stored)(game.pk)
     legal = await sync_to_async(legal_json)(game.pk, "stark")
-    # the issue's message (a list nested 500 deep as the action), and any message nested past LIVE_MAX_DEPTH (32)
+    # the message that once crashed a socket (a list nested 500 deep as the action), and any message nested past LIVE_MAX_DEPTH (32)
     for i, action in enumerate([_nested(500), _nested(32, kind="dict")]):
         got = await _answer(ws, {"type": "act", "id": i, "version": 0, "action": action})
         assert got["type"] == "error" and got["error"]["code"] == "message.malformed", got

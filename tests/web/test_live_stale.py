@@ -1,4 +1,4 @@
-"""Stale versions (issue 13, part 7): an ``act`` naming an older ``version`` is judged in constant
+"""Stale versions: an ``act`` naming an older ``version`` is judged in constant
 time, never by rebuilding the state it names under the game row's lock, and simultaneous
 submissions made at one version still all count (``docs/protocol.md``, "Stale versions").
 

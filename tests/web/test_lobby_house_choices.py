@@ -1,4 +1,4 @@
-"""The create form offers only the houses in play with the chosen player count (issue 15): the
+"""The create form offers only the houses in play with the chosen player count: the
 house select's options are those of the submitted (or initial) count, ``data-seats`` carries
 every count's houses for the page's script, and hostile player counts and houses are refused
 with a message beside the field, never a 500, and write nothing."""

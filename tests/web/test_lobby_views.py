@@ -247,7 +247,7 @@ def test_start_shows_the_houses(client_for, make_lobby):
     r = client.post(reverse("lobby_start", args=[lobby.pk]), follow=True)
     assert "The game has started!" in messages_of(r)
     lobby.refresh_from_db()
-    assert r.redirect_chain[-1][0] == lobby.play_url  # the creator is taken to the game (issue 15)
+    assert r.redirect_chain[-1][0] == lobby.play_url  # the creator is taken to the game
     html = client.get(lobby.get_absolute_url()).content.decode()
     assert "The game has started. Houses:" in html
     for name in ("Stark", "Lannister", "Baratheon"):

@@ -2,7 +2,7 @@
 a new version's window tells only its new events, its JSON text is the lines' own text, and a
 full cache of told events makes room by forgetting the events told first, not all of them (which
 told every open window's events again at once: a stall of the event loop every few minutes with
-hundreds of games in play; docs/architecture.md, Capacity, eighth round)."""
+hundreds of games in play; docs/capacity.md, eighth round)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The site's notes in a game's log (issue 14): a time-out, a hand-over to the stand-in and a
+"""The site's notes in a game's log: a time-out, a hand-over to the stand-in and a
 take-back are versioned entries of the log, kept after a reload, in the replay and in the export
 (rebuilt by ``manage.py replay``), never written by a client, and an act answered at the version
 before a note still counts."""

@@ -1,4 +1,4 @@
-"""The server log prints every line once (issue 15): Django's own "django" logger and the root
+"""The server log prints every line once: Django's own "django" logger and the root
 logger used to print each django.* record (runserver's and daphne's request lines, request
 errors) twice. Checked in a fresh process with the project's settings, as ``make run`` starts it
 (DEBUG=1), and in production mode."""

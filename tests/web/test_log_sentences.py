@@ -1,4 +1,4 @@
-"""The game log tells every event in English and Chinese, with names, never raw ids (issue 15).
+"""The game log tells every event in English and Chinese, with names, never raw ids.
 
 Full bot games of both rulesets (AGoT with 3-6 players and Tides of Battle, The Duke) are played
 with the pure engines; every event every viewer is told (``view(state, viewer)["events"]``, the
@@ -80,7 +80,7 @@ def test_agot_full_bot_games_are_told_without_raw_ids(players):
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_agot1_full_bot_games_are_told_without_raw_ids(players):
-    """The 1st edition (issue 19): its events through the live layer's sentences, with the 1st
+    """The 1st edition: its events through the live layer's sentences, with the 1st
     edition's names (cards such as Lord Mormont exist only on its board)."""
     ruleset = get_ruleset("agot1")
     houses = set(board("agot1").houses)

@@ -1,4 +1,4 @@
-"""Issue 14, part 4: the "My games" page (``/my/games/``, ``game/site/my_games.py``) and the
+"""The "My games" page (``/my/games/``, ``game/site/my_games.py``) and the
 header's badge of games awaiting the person, pushed live on the lobby-list socket."""
 
 from __future__ import annotations

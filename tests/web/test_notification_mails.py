@@ -1,4 +1,4 @@
-"""Issue 14, part 3: "your turn" and "the game ended" mails, the preference page and the signed
+"""The "your turn" and "the game ended" mails, the preference page and the signed
 unsubscribe link (``game/site/notifications/``). Mails go through Django's locmem backend
 (pytest-django's ``mailoutbox``); games are played through the real apply path, and the mails
 are sent from its after-commit hook (``game.live.signals.game_committed``). Only confirmed

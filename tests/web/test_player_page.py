@@ -1,4 +1,4 @@
-"""Player pages ``/u/<name>/`` (issue 18): games played and won by game and house, ratings,
+"""Player pages ``/u/<name>/``: games played and won by game and house, ratings,
 recent games; guests have one, and keep it when they claim their account."""
 
 from __future__ import annotations

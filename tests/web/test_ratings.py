@@ -1,4 +1,4 @@
-"""Ratings (issue 18): rated games between people update their ratings with the finish; bots and
+"""Ratings: rated games between people update their ratings with the finish; bots and
 stand-ins make a game unrated; a failure in the ratings never stops a game from finishing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Replays (issue 18): ``/game/<id>/replay/<version>.json`` and ``index.json``.
+"""Replays: ``/game/<id>/replay/<version>.json`` and ``index.json``.
 
 The leak test plays whole bot games through the real consumer and checks every step: what a
 player's replay of the running game shows at a version is exactly the payload that player was

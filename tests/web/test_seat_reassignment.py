@@ -1,4 +1,4 @@
-"""A moderator gives a started game's seat to someone else in the admin (issue 13, 9a): the old
+"""A moderator gives a started game's seat to someone else in the admin: the old
 player's open sockets lose the seat's view at once (closed: 4409, their page loads again as a
 spectator; 4403 for a private game they may no longer see), and the old player can no longer act,
 also through the optimistic write's remembered seat (PostgreSQL: run there by

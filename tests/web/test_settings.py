@@ -1,5 +1,5 @@
 """Settings come from the environment: SQLite and the in-memory layer by default, PostgreSQL with
-DATABASE_URL, channels_redis with REDIS_URL; production settings are safe (issue 13, part 9): no
+DATABASE_URL, channels_redis with REDIS_URL; production settings are safe: no
 start without SECRET_KEY when DEBUG is off, ``manage.py check --deploy`` quiet with the README's
 production variables, and websocket handshakes only from the trusted origins."""
 
@@ -238,7 +238,7 @@ def test_channel_group_expiry_reaches_both_layers_and_refuses_nonsense():
 def test_server_process_full_garbage_collections_wait_for_gc_full_after():
     """The ASGI application sets the cyclic collector's third threshold to ``GC_FULL_AFTER``
     (default 1000, Python's own 10: a full collection walks every socket's objects and was the
-    latency's tail, docs/architecture.md, Capacity), keeps the first two as Python has them, and
+    latency's tail, docs/capacity.md, second round), keeps the first two as Python has them, and
     freezes what was loaded; a value under 1, or not a number, stops the start with a clear error."""
     probe = "import gc, json, gotweb.asgi; print(json.dumps([gc.get_threshold(), gc.get_freeze_count() > 0]))"
 

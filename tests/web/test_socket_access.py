@@ -1,4 +1,4 @@
-"""Who may open which socket (issue 13, part 1): a private game or lobby is seen only by its seated
+"""Who may open which socket: a private game or lobby is seen only by its seated
 players, those who hold its invitation (the invite link, or its password typed into the join
 form) and staff; anyone else's socket is closed with 4403 and the pages answer 404. Public games
 and lobbies are unchanged. One rule decides for the pages and both sockets

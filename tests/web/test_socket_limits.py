@@ -1,4 +1,4 @@
-"""Limits of the live sockets (issue 13, parts 5 and 6; ``docs/protocol.md``, "Limits"): the lobby
+"""Limits of the live sockets (``docs/protocol.md``, "Limits"): the lobby
 socket's size and rate limits; chat and act budgets per user (per IP for anonymous visitors)
 shared by all their sockets; the cap of open sockets per user and per IP (4429), released when
 sockets close or crash, forgotten when a process dies; the same counts across processes through

@@ -1,4 +1,4 @@
-"""Time control in live play (issue 14): clocks stored on the game row, deadlines fired by the
+"""Time control in live play: clocks stored on the game row, deadlines fired by the
 scheduler (game/live/scheduler.py) with nobody connected, the stand-in taking a seat whose time ran
 out, N time-outs, take-back, vacation, and hostile input through the socket and the lobby form.
 

@@ -1,4 +1,4 @@
-"""Web Push (issue 14): the subscription URLs under hostile input, and "your turn" pushed to a fake
+"""Web Push: the subscription URLs under hostile input, and "your turn" pushed to a fake
 push service at the network boundary (a real HTTP server on 127.0.0.1 that plays the browser's
 push service: it reads what pywebpush posts, decrypts it with the browser's keys, and answers 201,
 410 or 500 as told). ``game/site/webpush.py``."""

@@ -12,7 +12,7 @@ action unless ``--no-check``. The exit status is 0 only if every game ended (AGo
 winner) and no invariant broke. The logic lives in ``game.rules.agot.selfplay`` and
 ``game.rules.duke.selfplay``; this is a thin wrapper.
 
-The sweep (docs/architecture.md, Benchmarks: the self-play sweep): ``--players 3-6`` (a range: game ``i`` has ``3 + i % 4`` players),
+The sweep (docs/capacity.md, "The self-play sweep"): ``--players 3-6`` (a range: game ``i`` has ``3 + i % 4`` players),
 ``--bots random,basic`` (game ``i`` cycles through the list after each round of player counts),
 ``--tides both`` (then off/on after each round of player counts and bots; or ``on``/``off``),
 ``--check`` (the invariant checker after every action: the default), ``--quiet`` (only the

@@ -11,9 +11,9 @@ differ (the others are inherited); its ``westeros_cards.json`` lists the cards o
 count, wildling icon) and takes every other field of a card from the inherited edition's card of
 the same id, overridden by its own ``cards`` entries.
 
-Sources: ``game/data/agot2/README.md`` (built from ``shared/reference/agot2``; the 2nd-edition
-rulebook wins where they disagree) and ``docs/agot1.md`` (the 1st edition: ``shared/reference/agot1``
-and its rulebook; reconstructed facts carry ``"reconstructed": true``).
+Sources: ``game/data/agot2/README.md`` (the board and card facts the 2nd-edition rulebook prints
+as pictures; the rulebook wins where they disagree) and ``docs/agot1.md`` (the 1st edition: its
+reference and its rulebook; reconstructed facts carry ``"reconstructed": true``).
 """
 
 from __future__ import annotations

@@ -6,8 +6,7 @@ Most rules are the same; the 1st edition is not a copy of the engine but the sam
 reading an :class:`Edition` profile. A state carries its edition id (``state.edition``) and
 :func:`edition` returns the profile; ``data.board(state)`` returns that edition's board and
 cards. Every field below is one named difference; the rule it switches lives in one module, whose
-docstring names the 1st-edition rulebook section (``../shared/rules/000_abc0dd43a991066e.txt``,
-quoted in ``docs/agot1.md``). Differences that are pure data (the board, the 35 house cards, the
+docstring names the 1st-edition rulebook section (quoted in ``docs/agot1.md``). Differences that are pure data (the board, the 35 house cards, the
 Westeros decks, unit limits, tracks, setups) live in ``game/data/agot1/`` instead; the 1st
 edition's files there hold only what differs from ``game/data/agot2/`` and inherit the rest.
 

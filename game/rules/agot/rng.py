@@ -1,4 +1,4 @@
-"""The game's own deterministic randomness (no global random: DESIGN.md principle 2).
+"""The game's own deterministic randomness (no global random).
 
 The state keeps its seed and a counter ``rng_n``; each random draw builds a fresh
 ``random.Random`` from ``"<seed>:<n>"`` (string seeding is stable across Python runs) and bumps

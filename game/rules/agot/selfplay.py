@@ -1,7 +1,7 @@
 """Self-play: bots play whole AGoT games (pure, deterministic); used by ``manage.py selfplay``.
 
 :func:`play_game` plays one game and returns its summary and log; :func:`play_games` a series;
-:func:`replay` folds a log back into states (a game is its log: DESIGN.md principle 3);
+:func:`replay` folds a log back into states (a game is its log);
 :func:`check_invariants` asserts the rules' invariants on a state and :class:`LastCardCheck` those
 that span a combat (both used after every action when asked, and by the tests).
 """

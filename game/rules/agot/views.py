@@ -1,4 +1,4 @@
-"""What one viewer may see: ``view(state, viewer)`` (DESIGN.md principle 4; 隐藏信息 / Hidden
+"""What one viewer may see: ``view(state, viewer)`` (隐藏信息 / Hidden
 information).
 
 Public: the board (units, routed state, power tokens, garrisons, neutral forces), revealed

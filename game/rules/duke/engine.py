@@ -1,6 +1,6 @@
 """The Duke's turn sequence: set-up, applying an action, the end of a turn, the pending decision.
 
-Rulebook (forum translation ``shared/rules/004_8123700d969a4aca.txt``), 公爵战棋基础规则:
+Rulebook (its Chinese forum translation, ``docs/duke.md``), 公爵战棋基础规则:
 创建游戏 (set-up), 如何进行游戏 (playing: move a tile, place a new tile, or use an enhanced ability;
 no passing), 使棋子翻面 (flipping), 俘获棋子 (capturing, "Guard"), 放置新棋子 (placing a new tile),
 赢取游戏 (winning); 扩展的游戏 (the extended game): 高阶能力 (enhanced abilities: 应诏 Summon, 预言

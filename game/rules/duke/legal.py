@@ -1,6 +1,6 @@
 """The Duke's legal actions: every action the player to move may take now.
 
-Rulebook (forum translation ``shared/rules/004_8123700d969a4aca.txt``), 公爵战棋基础规则:
+Rulebook (its Chinese forum translation, ``docs/duke.md``), 公爵战棋基础规则:
 创建游戏 (set-up: the Duke on a middle home square, two Footmen beside it), 如何进行游戏 (playing:
 move a tile, place a new tile, or use an enhanced ability; no passing), 使公爵陷入危机 (never
 leave your Duke capturable), 放置新棋子 (placing a new tile beside the Duke); 扩展的游戏: 高阶能力

@@ -5,7 +5,7 @@
 drawn and returned tiles appear only when the view carries them). ``lang`` is ``"en"`` or
 ``"zh-hans"`` (anything else: English). An unknown event kind is told by its kind: a new engine
 event never breaks the log. Names: seats from :meth:`DukeRuleset.seat_names`, tiles from the tile
-data, terms from the rulebook translation (``shared/rules/README.md``).
+data, terms from the rulebook's Chinese forum translation (``docs/duke.md``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Deterministic random numbers kept in the game state (DESIGN.md principle 3).
+"""Deterministic random numbers kept in the game state (a game is its log).
 
 SplitMix64: the generator's whole state is one 64-bit integer stored in the game state, so a game
 is fully determined by its seed and its action log. No global random, no clock.

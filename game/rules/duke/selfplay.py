@@ -1,7 +1,7 @@
 """Self-play: bots play whole games of The Duke against each other (pure, deterministic).
 
 The shared ``manage.py selfplay`` command calls :func:`play_games`. :func:`replay` folds an
-action log back into states (a game is its log: DESIGN.md principle 3).
+action log back into states (a game is its log).
 """
 
 from __future__ import annotations

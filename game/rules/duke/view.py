@@ -10,7 +10,7 @@ During a Divination only the drawing player sees the drawn tiles; everyone else 
 Those tiles are out of the bag but still count among the bag's ``kinds`` (with ``held``, how
 many are out), for every viewer: were they taken out of ``kinds`` at the draw, the difference
 between two consecutive views would tell the opponent which tiles were drawn, and so which went
-back (issue 13).
+back.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bots (issue 4): legal, deterministic in their seed, blind to hidden information; ``basic``
+"""Bots: legal, deterministic in their seed, blind to hidden information; ``basic``
 beats ``random``."""
 
 from __future__ import annotations

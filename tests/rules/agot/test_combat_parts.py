@@ -1,4 +1,4 @@
-"""计算战斗力 / Combat strength, part by part: ``view(...)["combat"]["parts"]`` (issue 15).
+"""计算战斗力 / Combat strength, part by part: ``view(...)["combat"]["parts"]``.
 
 The combat panel shows each side's strength as a breakdown (units, order, each support, garrison,
 house card, Blade, Tides of Battle) that sums to the total, and why a unit counts 0. These

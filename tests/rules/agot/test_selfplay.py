@@ -58,7 +58,7 @@ def test_selfplay_command_fails_when_an_invariant_breaks(monkeypatch):
 
 
 def test_sweep_slice_runs_through_the_command():
-    """A fixed-seed slice of the 10,000-game sweep (docs/architecture.md, Benchmarks: the self-play sweep): 3-6 players, random and basic
+    """A fixed-seed slice of the 10,000-game sweep (docs/capacity.md, "The self-play sweep"): 3-6 players, random and basic
     bots, with and without Tides of Battle, the invariant checker after every action."""
     lines = run(players="3-6", games=16, seed=2024, bots="random,basic", tides="both", check=True, quiet=True)
     summary = lines[-1]

@@ -11,7 +11,7 @@ import pytest
 from game.rules.agot.data import DATA_ROOT, DataError, board, load_raw, validate
 from game.rules.agot.house_cards import ABILITIES
 
-#: (strength, swords, fortifications, has a text) per card: shared/reference/agot1/README.md, section 1
+#: (strength, swords, fortifications, has a text) per card: the 1st edition's reference (docs/agot1.md, House cards)
 CARDS = {
     "stark": {"eddard-stark": (3, 0, 2, False), "robb-stark": (2, 0, 0, True), "greatjon-umber": (2, 1, 0, False), "lord-mormont": (1, 1, 0, False),
               "ser-rodrik-cassel": (1, 0, 1, False), "catelyn-stark": (0, 0, 0, True), "maester-luwin": (0, 0, 0, True)},
@@ -97,7 +97,7 @@ def test_reconstructed_facts_are_marked():
 
 
 def test_single_source_facts_are_marked():
-    """Facts from one source only (NUTIS; shared/reference/agot1, "medium") carry
+    """Facts from one source only (NUTIS, of "medium" confidence: docs/agot1.md) carry
     ``<field>_single_source``: the neutral forces of King's Landing and The Eyrie, the start
     tracks and units of every house but Lannister (the rulebook's setup example), the King's Court
     stars the rulebook does not give."""

@@ -1,4 +1,4 @@
-"""The rulebook's worked examples (forum translation shared/rules/004_8123700d969a4aca.txt),
+"""The rulebook's worked examples (the Chinese forum translation, docs/duke.md),
 positions rebuilt from the text (the diagrams were pictures)."""
 
 from .helpers import RULESET, actions, build, events, play, refused, targets

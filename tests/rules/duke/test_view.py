@@ -56,7 +56,7 @@ def _divination(seed: int):
 
 
 def test_divination_keeps_the_drawn_tiles_secret_across_consecutive_views():
-    """Issue 13: the opponent and a spectator learn nothing of which tiles a Divination drew,
+    """The opponent and a spectator learn nothing of which tiles a Divination drew,
     neither from one view nor from comparing the views before and after the draw; only the
     drawing player sees them. Many draws (different generator states) give other viewers the
     very same view, and the bag's kinds do not change at the draw."""

@@ -11,7 +11,7 @@ revealed, before strengths are added) and "某些卡片在战争结束後会引�
 acts after the battle: after casualties, the retreat and the played cards' discard, when the
 seventh card has already brought a hand back; the engine runs these ``result`` hooks at the
 after-combat point, :attr:`..edition.Edition.win_texts_after_battle`). The card texts are the
-reference's (``shared/reference/agot1``, section 1); readings where a text leaves room are in
+reference's (``docs/agot1.md``, House cards, with its sources); readings where a text leaves room are in
 ``docs/agot1.md``.
 """
 
