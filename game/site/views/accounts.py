@@ -82,36 +82,53 @@ class LoginView(auth_views.LoginView):
         return response
 
 
-def register(request: HttpRequest) -> HttpResponse:
-    """Register an account. At most ``THROTTLE_REGISTER`` accounts per client IP and window, as
-    for guests: past it the page answers 429 and creates nothing."""
-    if request.user.is_authenticated and is_guest(request.user):
-        return redirect("claim")
-    form = RegisterForm(request.POST or None)
-    created = Throttle("THROTTLE_REGISTER", client_ip(request))
+def _account_form(request: HttpRequest, form, limit: str, refused: str, template: str, name_field: str, create, welcome) -> HttpResponse:
+    """The page of ``form``, which makes an account: ``create(form) -> user`` (in a transaction;
+    an ``IntegrityError`` is the same name taken by a simultaneous request, shown beside
+    ``name_field``), then ``welcome(user) -> response`` (logged in). At most the throttle
+    ``limit``'s accounts per client address and window, counted before the account is made (no
+    race past it): past it the page answers 429 with ``refused`` and creates nothing."""
+    created = Throttle(limit, client_ip(request))
     refused_by = None
     if request.method == "POST" and created.blocked():
         form.is_valid()
         refused_by = created
     elif request.method == "POST" and form.is_valid():
-        if created.limit is not None and created.hit() > created.limit[0]:  # counted first: no race past it
+        if created.limit is not None and created.hit() > created.limit[0]:
             refused_by = created
         else:
             try:
                 with transaction.atomic():
-                    user = form.save()
-                    Profile.objects.create(user=user, display_name=user.get_username())
-            except IntegrityError:  # the same name taken by a simultaneous request
-                form.add_error("username", NAME_TAKEN)
+                    user = create(form)
+            except IntegrityError:
+                form.add_error(name_field, NAME_TAKEN)
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-                messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.get_username()})
-                return redirect(_next_url(request))
+                return welcome(user)
     if refused_by is not None:
-        form.add_error(None, wait_message(_("Too many accounts were made from your network."), refused_by))
+        form.add_error(None, wait_message(refused, refused_by))
     status = 400 if request.method == "POST" else 200
-    response = render(request, "accounts/register.html", {"form": form, "next": _next_url(request)}, status=status)
+    response = render(request, template, {"form": form, "next": _next_url(request)}, status=status)
     return too_many(response, refused_by) if refused_by else response
+
+
+def register(request: HttpRequest) -> HttpResponse:
+    """Register an account. At most ``THROTTLE_REGISTER`` accounts per client IP and window, as
+    for guests: past it the page answers 429 and creates nothing."""
+    if request.user.is_authenticated and is_guest(request.user):
+        return redirect("claim")
+
+    def create(form):
+        user = form.save()
+        Profile.objects.create(user=user, display_name=user.get_username())
+        return user
+
+    def welcome(user):
+        messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.get_username()})
+        return redirect(_next_url(request))
+
+    return _account_form(request, RegisterForm(request.POST or None), "THROTTLE_REGISTER",
+                         _("Too many accounts were made from your network."), "accounts/register.html", "username", create, welcome)
 
 
 def guest(request: HttpRequest) -> HttpResponse:
@@ -119,35 +136,21 @@ def guest(request: HttpRequest) -> HttpResponse:
 
     At most ``THROTTLE_GUEST`` guests per client IP and window: past it the page answers 429 and
     creates nothing. The name must not pass for anyone else's (:func:`game.models.name_taken`)."""
-    form = GuestForm(request.POST or None)
-    status = 400 if request.method == "POST" else 200
-    created = Throttle("THROTTLE_GUEST", client_ip(request))
-    refused_by = None
-    if request.method == "POST" and created.blocked():
-        form.is_valid()
-        refused_by = created
-    elif request.method == "POST" and form.is_valid():
-        name = form.cleaned_data["display_name"]
-        if created.limit is not None and created.hit() > created.limit[0]:  # counted first: no race past it
-            refused_by = created
-        else:
-            try:
-                with transaction.atomic():
-                    user = User(username=f"guest-{secrets.token_hex(6)}")
-                    user.set_unusable_password()
-                    user.save()
-                    Profile.objects.create(user=user, is_guest=True, display_name=name)
-            except IntegrityError:  # the same name taken by a simultaneous request
-                form.add_error("display_name", NAME_TAKEN)
-            else:
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-                request.session.set_expiry(GUEST_SESSION_SECONDS)  # the session is the guest's only key
-                messages.success(request, _("Hello, %(name)s! You are playing as a guest.") % {"name": name})
-                return redirect(_next_url(request))
-    if refused_by is not None:
-        form.add_error(None, wait_message(_("Too many guest accounts were made from your network."), refused_by))
-    response = render(request, "accounts/guest.html", {"form": form, "next": _next_url(request)}, status=status)
-    return too_many(response, refused_by) if refused_by else response
+
+    def create(form):
+        user = User(username=f"guest-{secrets.token_hex(6)}")
+        user.set_unusable_password()
+        user.save()
+        Profile.objects.create(user=user, is_guest=True, display_name=form.cleaned_data["display_name"])
+        return user
+
+    def welcome(user):
+        request.session.set_expiry(GUEST_SESSION_SECONDS)  # the session is the guest's only key
+        messages.success(request, _("Hello, %(name)s! You are playing as a guest.") % {"name": user.profile.display_name})
+        return redirect(_next_url(request))
+
+    return _account_form(request, GuestForm(request.POST or None), "THROTTLE_GUEST",
+                         _("Too many guest accounts were made from your network."), "accounts/guest.html", "display_name", create, welcome)
 
 
 @login_required
