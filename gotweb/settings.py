@@ -39,6 +39,13 @@ Environment variables (all optional):
   move of a timed game itself, should the process that scheduled it have stopped (default 15).
 * ``GAME_VACATION_REST`` -- seconds after the end of a vacation before its player may start another
   one (default 60; each start and end is a line of the game's log).
+* ``GAME_VOTE_TIME`` -- seconds a vote of the table stays open (default 300; in a game with
+  correspondence deadlines, at least one deadline).
+* ``GAME_VOTE_REST`` -- seconds after a player's vote failed or expired before they may ask for
+  another (default 300; each vote is a few lines of the game's log).
+* ``GAME_PAUSE_MAX`` -- the longest pause a vote may ask for, in seconds (default 3600).
+* ``GAME_EXTEND_LIVE`` -- seconds a passed vote to extend adds to every live clock (default 600; a
+  correspondence deadline gets one more ``per_move``).
 * ``DB_CONN_MAX_AGE`` -- seconds a database connection is reused (default 60 on PostgreSQL, 0 on
   SQLite); ``0`` opens one per request or websocket call.
 * ``BEHIND_HTTPS_PROXY`` -- ``1`` when a load balancer terminates HTTPS and sets
@@ -252,6 +259,12 @@ GAME_SCHEDULER = env.str("GAME_SCHEDULER", default="auto")
 GAME_SCHEDULER_INTERVAL = env.float("GAME_SCHEDULER_INTERVAL", default=1.0)
 GAME_BOT_RESCUE = env.float("GAME_BOT_RESCUE", default=15.0)
 GAME_VACATION_REST = env.float("GAME_VACATION_REST", default=60.0)
+#: the table's votes (game/live/votes.py): how long one stays open, a failed asker's rest, the
+#: longest pause, what an extension adds to a live clock
+GAME_VOTE_TIME = env.float("GAME_VOTE_TIME", default=300.0)
+GAME_VOTE_REST = env.float("GAME_VOTE_REST", default=300.0)
+GAME_PAUSE_MAX = env.float("GAME_PAUSE_MAX", default=3600.0)
+GAME_EXTEND_LIVE = env.float("GAME_EXTEND_LIVE", default=600.0)
 # (limits: docs/protocol.md, "Limits"; the lobby sockets of game/site/lobby_consumer.py share them)
 LIVE_MAX_MESSAGE = 16384  # characters per websocket message from a browser
 LIVE_MAX_DEPTH = 32  # objects and lists nested in one such message (deeper: message.malformed)

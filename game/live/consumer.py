@@ -4,7 +4,8 @@ On connect it finds the viewer (the user's seat, or None for a spectator), joins
 group through this process's hub (:mod:`game.live.hub`: one relay per process and game) and sends that
 viewer's full ``state``, its ``chat`` history and the ``seats`` status
 (stand-in bots, how long awaited seats have waited). It hands ``act``, ``chat``, ``stand_in``,
-``take_back`` and ``vacation`` to live play's one door for changes (:mod:`game.live.turn`) and
+``take_back``, ``vacation`` and the table's ``propose``, ``vote`` and ``resume`` to live play's
+one door for changes (:mod:`game.live.turn`) and
 answers each with a ``result`` (``my_games`` makes it follow the person's count of awaiting games
 for the header's badge, :meth:`GameConsumer.my_games`); after every change (a ``game.changed`` group
 message carrying the version) it sends the viewer's new ``state``,
@@ -228,6 +229,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             await self.chat(rid, msg)
         elif kind in ("stand_in", "take_back", "vacation"):
             await self.stand_in(rid, kind, msg)
+        elif kind in ("propose", "vote", "resume"):
+            await self.table(rid, kind, msg)
         elif kind == "my_games":
             await self.my_games(rid)
         elif kind == "ping":
@@ -249,7 +252,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
     async def answer_failure(self, kind: str | None, request_id) -> None:
         """A request (``act``, ``chat``, ``stand_in``, ``take_back``) is answered by a ``result``
         as its refusals are; any other message by an ``error``."""
-        if kind in ("act", "chat", "stand_in", "take_back"):
+        if kind in ("act", "chat", "stand_in", "take_back", "propose", "vote", "resume"):
             with translation.override(self.failure_language()):
                 await self.reply(request_id, errors.translate("server.error"))
         else:
@@ -308,6 +311,25 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             await self.reply(rid, self.translated(exc))
         else:
             await self.reply(rid)  # the new version (a note in the log, the seat status) arrives through the push
+
+    async def table(self, rid, kind: str, msg) -> None:
+        """The table's votes (``propose``, ``vote``, ``resume``): players only; each answered by a
+        ``result``, the vote itself pushed to everyone as notes of the log and the seat status."""
+        if self.viewer is None:
+            with translation.override(self.lang):
+                await self.reply(rid, errors.translate("vote.not_a_player"))
+            return
+        try:
+            if kind == "propose":
+                await turn.propose(self.requests, self.game_id, self.user, msg.get("kind"), msg.get("seat"), msg.get("minutes"))
+            elif kind == "vote":
+                await turn.ballot(self.requests, self.game_id, self.user, msg.get("vote"), msg.get("yes"))
+            else:
+                await turn.resume(self.requests, self.game_id, self.user)
+        except IllegalAction as exc:
+            await self.reply(rid, self.translated(exc))
+        else:
+            await self.reply(rid)
 
     async def my_games(self, rid=None) -> None:
         """``my_games``: the header badge's count now (``{"type": "my_games", "id", "awaiting",

@@ -1,5 +1,6 @@
 """The one door of live play for what a socket asks to change: an act (:func:`submit`), a chat line,
-a hand-over of an away seat to a stand-in, a take-back, a vacation.
+a hand-over of an away seat to a stand-in, a take-back, a vacation, the table's votes (a proposal,
+a ballot, the end of a pause).
 
 A move goes one way: the socket (:mod:`game.live.consumer`) -> here -> the write -> its commit ->
 the game's group told. Here the write's route is chosen: on PostgreSQL an act is first written
@@ -27,7 +28,7 @@ from django.db import InterfaceError, OperationalError
 from game.models import Game
 from game.rules import IllegalAction
 
-from . import apply, bots, chat, loopwrite, notify, rows, stand_ins, writers
+from . import apply, bots, chat, loopwrite, notify, rows, stand_ins, votes, writers
 from .hub import hub
 from .ratelimit import RateLimited, SharedLimit
 
@@ -127,6 +128,21 @@ async def take_back(limit: SharedLimit, game_id: int, user) -> dict:
 async def set_vacation(limit: SharedLimit, game_id: int, user, on: Any) -> dict:
     """:func:`game.live.stand_ins.set_vacation` within ``limit``, its note pushed to the game."""
     return await published(limit.guard, stand_ins.set_vacation, game_id, user, on)
+
+
+async def propose(limit: SharedLimit, game_id: int, user, kind: Any, seat: Any, minutes: Any) -> dict:
+    """:func:`game.live.votes.propose` within ``limit``, its notes pushed to the game."""
+    return await published(limit.guard, votes.propose, game_id, user, kind, seat, minutes)
+
+
+async def ballot(limit: SharedLimit, game_id: int, user, vote: Any, yes: Any) -> dict:
+    """:func:`game.live.votes.ballot` within ``limit``, its notes pushed to the game."""
+    return await published(limit.guard, votes.ballot, game_id, user, vote, yes)
+
+
+async def resume(limit: SharedLimit, game_id: int, user) -> dict:
+    """:func:`game.live.votes.resume` within ``limit``, its note pushed to the game."""
+    return await published(limit.guard, votes.resume, game_id, user)
 
 
 def joined(game: Game, user_id: int | None, seat: str | None) -> None:
