@@ -587,3 +587,6 @@ class PushSubscription(models.Model):
         verbose_name = _("push subscription")
         verbose_name_plural = _("push subscriptions")
         ordering = ["-created_at", "-pk"]
+
+
+from .community import ChatBlock, Mute  # noqa: E402,F401 (the community's models, in their own module)

@@ -4,8 +4,8 @@ On connect it finds the viewer (the user's seat, or None for a spectator), joins
 group through this process's hub (:mod:`game.live.hub`: one relay per process and game) and sends that
 viewer's full ``state``, its ``chat`` history and the ``seats`` status
 (stand-in bots, how long awaited seats have waited). It hands ``act``, ``chat``, ``stand_in``,
-``take_back``, ``vacation`` and the table's ``propose``, ``vote`` and ``resume`` to live play's
-one door for changes (:mod:`game.live.turn`) and
+``take_back``, ``vacation``, the table's ``propose``, ``vote`` and ``resume``, and the chat's
+``hide`` and ``unhide`` to live play's one door for changes (:mod:`game.live.turn`) and
 answers each with a ``result`` (``my_games`` makes it follow the person's count of awaiting games
 for the header's badge, :meth:`GameConsumer.my_games`); after every change (a ``game.changed`` group
 message carrying the version) it sends the viewer's new ``state``,
@@ -41,7 +41,7 @@ from django.utils import translation
 from game.models import Game
 from game.rules import IllegalAction
 
-from . import chat, errors, jsontext, memory, patches, payloads, turn
+from . import chat, chat_blocks, errors, jsontext, memory, patches, payloads, turn
 from .access import may_see
 from .hub import hub
 from .notify import game_group, user_group
@@ -73,6 +73,12 @@ def _admission(game_id: int, user, session) -> tuple[int | None, str | None, Gam
     return None, seat_of(game, user), game
 
 
+def _chat_start(game_id: int, viewer: str | None, user) -> tuple[frozenset[int], list[dict]]:
+    """``(the authors the person hides, the chat history without their lines)`` on connect."""
+    hidden = chat_blocks.hidden_authors(user)
+    return hidden, chat.chat_history(game_id, viewer, hidden)
+
+
 _last_seats: tuple[dict, str] | None = None
 
 
@@ -94,6 +100,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
     #: loop and so close it.) ``get_channel_layer`` gives None for an alias not configured.
     channel_layer_alias = "none: the hub delivers"
     catch_up_task: asyncio.Task | None = None
+    #: the ids of the authors whose chat lines this socket's person hides (game.live.chat_blocks)
+    hidden: frozenset[int] = frozenset()
 
     async def connect(self) -> None:
         if not await self.take_slot():
@@ -120,7 +128,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         await self.accept()
         self.seats_version = -1
         await self.push_state()
-        history = await database_sync_to_async(chat.chat_history)(self.game_id, self.viewer)
+        self.hidden, history = await database_sync_to_async(_chat_start)(self.game_id, self.viewer, self.user)
         await self.send_json({"type": "chat", "messages": history, "history": True})
         await self.push_seats()
 
@@ -231,6 +239,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             await self.stand_in(rid, kind, msg)
         elif kind in ("propose", "vote", "resume"):
             await self.table(rid, kind, msg)
+        elif kind in ("hide", "unhide"):
+            await self.hide(rid, kind, msg)
         elif kind == "my_games":
             await self.my_games(rid)
         elif kind == "ping":
@@ -252,7 +262,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
     async def answer_failure(self, kind: str | None, request_id) -> None:
         """A request (``act``, ``chat``, ``stand_in``, ``take_back``) is answered by a ``result``
         as its refusals are; any other message by an ``error``."""
-        if kind in ("act", "chat", "stand_in", "take_back", "propose", "vote", "resume"):
+        if kind in ("act", "chat", "stand_in", "take_back", "propose", "vote", "resume", "hide", "unhide"):
             with translation.override(self.failure_language()):
                 await self.reply(request_id, errors.translate("server.error"))
         else:
@@ -330,6 +340,20 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             await self.reply(rid, self.translated(exc))
         else:
             await self.reply(rid)
+
+    async def hide(self, rid, kind: str, msg) -> None:
+        """``hide`` (the author of the chat line ``message``) or ``unhide`` (the block ``block``):
+        answered by a ``result`` with the person's ``hidden`` players; from then on this socket
+        sends none of a hidden player's lines."""
+        try:
+            if kind == "hide":
+                self.hidden, players = await turn.hide(self.requests, self.game_id, self.user, msg.get("message"))
+            else:
+                self.hidden, players = await turn.unhide(self.requests, self.user, msg.get("block"))
+        except IllegalAction as exc:
+            await self.reply(rid, self.translated(exc))
+        else:
+            await self.reply(rid, hidden=players)
 
     async def my_games(self, rid=None) -> None:
         """``my_games``: the header badge's count now (``{"type": "my_games", "id", "awaiting",
@@ -417,5 +441,14 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
 
     async def game_chat(self, event) -> None:
         line = event["message"]
-        if chat.can_read(line["channel"], self.viewer):
+        if chat.can_read(line["channel"], self.viewer) and event.get("author") not in self.hidden:
             await self.send_json({"type": "chat", "messages": [line], "history": False})
+
+    async def user_hidden(self, event) -> None:
+        """``{"type": "user.hidden"}`` on the person's group: the players they hide changed (in
+        another tab): read again, and the page told (``{"type": "hidden", "players"}``)."""
+        try:
+            self.hidden, players = await database_sync_to_async(chat_blocks.hidden_state)(self.user)
+        except turn.DB_DOWN:  # the next change, or a reconnect, reads it again
+            return
+        await self.send_json({"type": "hidden", "players": players})

@@ -1,6 +1,6 @@
 """The one door of live play for what a socket asks to change: an act (:func:`submit`), a chat line,
 a hand-over of an away seat to a stand-in, a take-back, a vacation, the table's votes (a proposal,
-a ballot, the end of a pause).
+a ballot, the end of a pause), a player hidden from one's chat or shown again.
 
 A move goes one way: the socket (:mod:`game.live.consumer`) -> here -> the write -> its commit ->
 the game's group told. Here the write's route is chosen: on PostgreSQL an act is first written
@@ -28,7 +28,7 @@ from django.db import InterfaceError, OperationalError
 from game.models import Game
 from game.rules import IllegalAction
 
-from . import apply, bots, chat, loopwrite, notify, rows, stand_ins, votes, writers
+from . import apply, bots, chat, chat_blocks, loopwrite, notify, rows, stand_ins, votes, writers
 from .hub import hub
 from .ratelimit import RateLimited, SharedLimit
 
@@ -143,6 +143,16 @@ async def ballot(limit: SharedLimit, game_id: int, user, vote: Any, yes: Any) ->
 async def resume(limit: SharedLimit, game_id: int, user) -> dict:
     """:func:`game.live.votes.resume` within ``limit``, its note pushed to the game."""
     return await published(limit.guard, votes.resume, game_id, user)
+
+
+async def hide(limit: SharedLimit, game_id: int, user, message: Any) -> tuple:
+    """:func:`game.live.chat_blocks.hide` within ``limit``."""
+    return await published(limit.guard, chat_blocks.hide, game_id, user, message)
+
+
+async def unhide(limit: SharedLimit, user, block: Any) -> tuple:
+    """:func:`game.live.chat_blocks.unhide` within ``limit``."""
+    return await published(limit.guard, chat_blocks.unhide, user, block)
 
 
 def joined(game: Game, user_id: int | None, seat: str | None) -> None:

@@ -187,6 +187,9 @@ class LobbyListConsumer(_LimitedJson):
         """``{"type": "user.games"}``: this person's games changed (a hint; counted again here)."""
         await self.push_my_games(changed=True)
 
+    async def user_hidden(self, event) -> None:
+        """``{"type": "user.hidden"}`` on the person's group is for their game sockets' chat."""
+
     async def push_my_games(self, changed: bool = False) -> None:
         count = await database_sync_to_async(awaiting_count)(self.scope.get("user"))
         await self.send_json({"type": "my_games", "awaiting": count, "changed": changed})

@@ -222,6 +222,8 @@ class Model:
             return {"type": "result", "id": rid, "code": self.stand_in(seat, kind, msg)}
         if kind in ("propose", "vote", "resume"):
             return {"type": "result", "id": rid, "code": self.table(seat, kind, msg)}
+        if kind in ("hide", "unhide"):  # never a real line or block (see Stream.message)
+            return {"type": "result", "id": rid, "code": "chat.hide_login" if not logged_in else "chat.no_line" if kind == "hide" else "chat.not_hidden"}
         return {"type": "error", "id": rid, "code": "message.unknown_type"}
 
     def table(self, seat, kind: str, msg) -> str:
@@ -594,6 +596,11 @@ class Fuzzer:
                 {"type": "vote", "id": rnd.randint(0, 99), "vote": rand_json(rnd, 1), "yes": rnd.choice([True, False, rand_json(rnd, 1)])},
                 {"type": "resume", "id": "r"},
             ]))
+        if r < 0.338:  # hiding a chat author: never a line or block that exists
+            nothing = rnd.choice([10**9 + rnd.randint(0, 99), -1, rand_json(rnd, 1), str(rnd.randint(1, 9))])
+            if isinstance(nothing, int) and not isinstance(nothing, bool) and 0 <= nothing < 10**9:
+                nothing = -nothing - 1
+            return json.dumps(rnd.choice([{"type": "hide", "id": 7, "message": nothing}, {"type": "unhide", "id": 8, "block": nothing}]))
         if r < 0.34:
             target = rnd.choice([*self.model.seats, *self.houses, rand_json(rnd, 1)])
             return json.dumps(rnd.choice([{"type": "stand_in", "id": rnd.randint(0, 99), "seat": target}, {"type": "take_back", "id": "tb"}]))
