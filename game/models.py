@@ -589,4 +589,4 @@ class PushSubscription(models.Model):
         ordering = ["-created_at", "-pk"]
 
 
-from .community import ChatBlock, Mute  # noqa: E402,F401 (the community's models, in their own module)
+from .community import ChatBlock, ModerationAction, Mute, Report, UserAddress  # noqa: E402,F401 (the community's models, in their own module)

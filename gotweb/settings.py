@@ -108,6 +108,8 @@ or with ``BEHIND_HTTPS_PROXY`` the last ``X-Forwarded-For`` address; IPv6 per /6
   strangers' guesses cannot lock it out (``game/site/login_devices.py``).
 * ``THROTTLE_LOBBY_PASSWORD`` -- wrong passwords per client IP and private lobby (default ``10/900``).
 * ``THROTTLE_PUSH`` -- Web Push subscriptions stored per person (default ``20/3600``).
+* ``THROTTLE_REPORT_USER`` / ``THROTTLE_REPORT_IP`` -- reports filed per person and per client
+  address (defaults ``10/3600`` and ``20/3600``; a second report of the same thing counts nothing).
 * ``THROTTLE_CONFIRM_MAIL`` -- mails with a link to confirm an address, per person and per address
   (default ``5/3600``): saving a new address and "send the link again" both count
   (``game/site/notifications/confirm.py``).
@@ -182,6 +184,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "game.site.my_games.header_badge",
+                "game.site.warnings.warnings",
             ],
         },
     },
@@ -349,6 +352,8 @@ THROTTLE_LOGIN_DEVICE = _limit("THROTTLE_LOGIN_DEVICE", "5/900")  # failed login
 THROTTLE_LOBBY_PASSWORD = _limit("THROTTLE_LOBBY_PASSWORD", "10/900")  # wrong passwords per IP per lobby
 THROTTLE_PUSH = _limit("THROTTLE_PUSH", "20/3600")  # Web Push subscriptions stored per person per hour
 THROTTLE_CONFIRM_MAIL = _limit("THROTTLE_CONFIRM_MAIL", "5/3600")  # confirmation mails per person and per address per hour
+THROTTLE_REPORT_USER = _limit("THROTTLE_REPORT_USER", "10/3600")  # reports filed per person per hour
+THROTTLE_REPORT_IP = _limit("THROTTLE_REPORT_IP", "20/3600")  # reports filed per client address per hour
 #: ratings (game/site/ratings.py): a player is rated once their account is this many days old and
 #: has finished this many games against as many different people; two players' rated games
 #: together are capped per window of days

@@ -73,6 +73,14 @@ def _admission(game_id: int, user, session) -> tuple[int | None, str | None, Gam
     return None, seat_of(game, user), game
 
 
+def _still_active(user) -> bool:
+    """Whether the socket's user may still log in (an anonymous visitor may): a moderator may
+    have banned them since the socket opened, and the scope's user object is the one read then."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return True
+    return type(user).objects.filter(pk=user.pk, is_active=True).exists()
+
+
 def _chat_start(game_id: int, viewer: str | None, user) -> tuple[frozenset[int], list[dict]]:
     """``(the authors the person hides, the chat history without their lines)`` on connect."""
     hidden = chat_blocks.hidden_authors(user)
@@ -433,6 +441,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         """A moderator changed the game's seats: a socket that may no longer see the game is closed
         with 4403, one whose viewer changed with 4409 (its client reconnects as the new viewer)."""
         refused, viewer, _ = await _admission(self.game_id, self.user, self.scope.get("session"))
+        if refused is None and not await database_sync_to_async(_still_active)(self.user):
+            refused, self.viewer = CLOSE_FORBIDDEN, None  # banned since the socket opened
         if refused is not None:
             await self.close(code=refused)
         elif viewer != self.viewer:
@@ -443,6 +453,12 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         line = event["message"]
         if chat.can_read(line["channel"], self.viewer) and event.get("author") not in self.hidden:
             await self.send_json({"type": "chat", "messages": [line], "history": False})
+
+    async def user_banned(self, event) -> None:
+        """``{"type": "user.banned"}`` on the person's group: a moderator banned them; the socket
+        closes (4403) and, their session no longer logged in, a new one is a spectator's."""
+        self.viewer = None
+        await self.close(code=CLOSE_FORBIDDEN)
 
     async def user_hidden(self, event) -> None:
         """``{"type": "user.hidden"}`` on the person's group: the players they hide changed (in

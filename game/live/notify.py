@@ -138,6 +138,12 @@ def user_hidden_changed(user_id: int) -> None:
     transaction.on_commit(lambda: _send(user_group(user_id), {"type": "user.hidden"}))
 
 
+def user_banned(user_id: int) -> None:
+    """After commit, tell the person's sockets that a moderator banned them
+    (``{"type": "user.banned"}``: each closes with 4403)."""
+    transaction.on_commit(lambda: _send(user_group(user_id), {"type": "user.banned"}))
+
+
 def user_games_changed(user_ids) -> None:
     """Tell each user's group that their games changed (``{"type": "user.games"}``: a hint; the
     socket counts again from the database). Call after commit; inside a :func:`held` block the

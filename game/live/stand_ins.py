@@ -87,6 +87,25 @@ def hand_to_bot(game_id: int, user, seat: Any) -> dict[str, Any]:
         return seat_status(game)
 
 
+def hand_over(game_id: int, seat: str) -> bool:
+    """The site hands ``seat`` to its stand-in bot at once, whatever its wait (a moderator banned
+    its player: :mod:`game.site.moderation`), as the note ``stand_in`` of the game's log. Returns
+    whether anything was written (not for a game over, or a seat a bot plays already)."""
+    with transaction.atomic():
+        try:
+            game = locked_game(game_id)
+        except IllegalAction:
+            return False
+        if game.status != Game.Status.RUNNING or seat in (game.stand_ins or {}):
+            return False
+        game.stand_ins = {**(game.stand_ins or {}), seat: STAND_IN_LEVEL}
+        fields = ["stand_ins", *_settle(game, time.time())]
+        gid = game.pk
+        transaction.on_commit(lambda: bots.forget_botless(gid))
+        note_locked(game, [notes.entry(notes.STAND_IN, seat)], None, fields)
+        return True
+
+
 def take_back(game_id: int, user) -> dict[str, Any]:
     """``user`` takes their seat back from its stand-in bot, which stops at once (the bot acts only
     under the game's lock, after reading ``stand_ins``); returns the new :func:`seat_status`.

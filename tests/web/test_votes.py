@@ -248,6 +248,25 @@ def test_replace_opens_the_seat_for_a_new_person(make_lobby, make_user):
     assert fresh(game).table["replaced"] == ["lannister"]
 
 
+def test_an_open_seat_is_taken_from_the_game_page(make_lobby, make_user, client, client_for):
+    game, users = start_game(make_lobby, 2, ruleset="duke")
+    status = votes.propose(game.pk, users["light"], "replace", seat="dark")
+    assert status["table"]["vote"] is None and status["table"]["vacant"] == ["dark"]  # only light votes: passed at once
+    assert client.post(f"/game/{game.pk}/take/dark/")["Location"].startswith("/accounts/login/")
+    assert client.get(f"/game/{game.pk}/take/dark/").status_code == 405
+    before = fingerprint(game)
+    c = client_for(users["dark"])  # the replaced player
+    assert c.post(f"/game/{game.pk}/take/dark/")["Location"] == f"/game/{game.pk}/"
+    assert "another player takes your seat" in c.get(f"/game/{game.pk}/").content.decode()
+    assert client_for(users["light"]).post(f"/game/{game.pk}/take/light/").status_code == 302
+    assert client_for(make_user("late")).post(f"/game/{game.pk}/take/nobody/").status_code == 302
+    assert client_for(make_user("later")).post(f"/game/{game.pk + 99}/take/dark/").status_code == 404
+    assert fingerprint(game) == before
+    newcomer = make_user("newcomer")
+    assert client_for(newcomer).post(f"/game/{game.pk}/take/dark/").status_code == 302
+    assert seats.seat_of(fresh(game), newcomer) == "dark"
+
+
 def test_a_player_may_ask_to_be_replaced(make_lobby):
     game, users = start_game(make_lobby, 2, ruleset="duke")
     status = votes.propose(game.pk, users["light"], "replace", seat="light")

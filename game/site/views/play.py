@@ -1,17 +1,22 @@
-"""The live game page (``/game/<id>/``)."""
+"""The live game page (``/game/<id>/``), and taking a seat the table opened there."""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
-from game.live import access, payloads, replay
+from game.live import access, errors, payloads, replay, vacancies
 from game.live.seats import seat_of, seats_info
 from game.models import Game, language_key
+from game.rules import IllegalAction
 
 from .. import webpush
 from ..archive import replay_config
@@ -78,3 +83,22 @@ def _script_json(text: str) -> str:
     ``json_script``: ``<``, ``>`` and ``&`` escaped, so no ``</script>`` can end it early)."""
     return mark_safe(text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e"))
 
+
+
+@require_POST
+def take_seat(request: HttpRequest, pk: int, seat: str) -> HttpResponse:
+    """``POST /game/<id>/take/<seat>/``: the visitor takes a seat the table opened (a replaced
+    player's, :func:`game.live.vacancies.fill_seat`); back to the game page, as its player. A
+    visitor who is not logged in goes to the login page first; a refusal is told on the page
+    (nothing changed)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("game_play", args=[pk]))
+    try:
+        vacancies.fill_seat(pk, request.user, seat, request.session)
+    except IllegalAction as e:
+        if e.code == "game.not_found":
+            raise Http404("no such game") from None
+        messages.error(request, errors.from_illegal(e)["message"])
+    else:
+        messages.success(request, _("The seat is yours: take it back from the bot when you are ready."))
+    return redirect("game_play", pk=pk)
