@@ -33,6 +33,17 @@ def open_seats(game: Game) -> list[str]:
     return [s for s in game.rules.seats(game.players, game.options) if s in vacant]
 
 
+def listed(limit: int = 20) -> list[tuple[Game, list[str]]]:
+    """``[(game, its open seats)]`` of the running public games with a seat open for a new
+    person, newest first: the front page's "Seats to take"."""
+    games = (
+        Game.objects.filter(status=Game.Status.RUNNING, lobby__is_private=False, table__has_key="vacant")
+        .defer("snapshot").select_related("lobby").order_by("-pk")[: limit * 5]
+    )
+    out = [(g, seats) for g in games if (seats := open_seats(g))]
+    return out[:limit]
+
+
 def fill_seat(game_id: int, user, seat: Any, session: Any = None) -> dict[str, Any]:
     """``user`` takes the open ``seat`` of ``game_id``; returns the new seat status. Raises
     IllegalAction, writing nothing: ``game.not_found``, ``game.over``, ``seat.login`` (an

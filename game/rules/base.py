@@ -35,7 +35,7 @@ from typing import Any, Mapping, Protocol, runtime_checkable
 __all__ = [
     "IllegalAction", "Decision", "Ruleset", "Presentation", "presentation", "open_view", "progress", "SITE", "note",
     "note_of", "step", "describe", "log_areas", "LANGS", "lang_key", "pick", "WITHDRAW", "ENDS_GAME", "AGREED_END",
-    "can_end_early", "end_early", "early_result", "seats_swappable",
+    "can_end_early", "end_early", "early_result", "seats_swappable", "swaps_seats",
 ]
 
 #: the actor of the site's notes in a game's log (no ruleset has a seat of that name)
@@ -395,6 +395,11 @@ def early_result(rules: Any, state: Any) -> dict[str, Any] | None:
     if not can_end_early(rules) or rules.result(state) is not None:
         return None
     return rules.result(end_early(rules, state))
+
+
+def swaps_seats(rules: Any) -> bool:
+    """Whether ``rules`` ever lets players swap seats (it has ``seats_swappable``)."""
+    return callable(getattr(rules, "seats_swappable", None))
 
 
 def seats_swappable(rules: Any, state: Any) -> bool:

@@ -263,7 +263,12 @@ def test_an_open_seat_is_taken_from_the_game_page(make_lobby, make_user, client,
     assert client_for(make_user("later")).post(f"/game/{game.pk + 99}/take/dark/").status_code == 404
     assert fingerprint(game) == before
     newcomer = make_user("newcomer")
+    front = client_for(newcomer).get("/").content.decode()
+    assert f'<li data-game="{game.pk}">' in front.split('id="seats-to-take"')[1]  # the front page lists it
+    page = client_for(newcomer).get(f"/game/{game.pk}/").content.decode()
+    assert f'"take": "/game/{game.pk}/take/SEAT/"' in page
     assert client_for(newcomer).post(f"/game/{game.pk}/take/dark/").status_code == 302
+    assert 'id="seats-to-take"' not in client_for(newcomer).get("/").content.decode()
     assert seats.seat_of(fresh(game), newcomer) == "dark"
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -13,10 +15,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from game.live import access, errors, payloads, replay, vacancies
+from game.live import access, chat_blocks, errors, payloads, replay, vacancies
 from game.live.seats import seat_of, seats_info
-from game.models import Game, language_key
+from game.models import Game, display_name, language_key
 from game.rules import IllegalAction
+from game.rules import base as contract
 
 from .. import webpush
 from ..archive import replay_config
@@ -63,6 +66,9 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
         },
     }
     ctx["config"]["replay"] = ctx["replay"] = replay_config(request, game, viewer)
+    ctx["config"]["table"] = _table_config(request, game)
+    ctx["config"]["user"] = request.user.is_authenticated
+    ctx["config"]["me"] = display_name(request.user) if request.user.is_authenticated else ""
     if viewer is not None and webpush.enabled():  # the key a player's browser subscribes with
         ctx["config"]["push"] = {"key": webpush.public_key(), "subscribe": reverse("push_subscribe"), "worker": reverse("service_worker")}
     ctx["preload"] = page_preloads(game.rules, lang, "js/live/play.js", renderer, "js/topbar.js")
@@ -76,6 +82,23 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
         opened = "true" if replay.is_open(game) else "false"
         ctx["first_step"] = _script_json(f'{{"open":{opened},"latest":{game.version},"state":{text}}}')
     return render(request, "game/play.html", ctx)
+
+
+def _table_config(request: HttpRequest, game: Game) -> dict:
+    """What the page's table panel needs (``static/js/live/table.js``): which votes this game
+    offers, the longest pause in minutes, the URLs to take an open seat and to report, the CSRF
+    token for the seat's form, the players the visitor hides in chat, its stylesheet."""
+    signed_in = request.user.is_authenticated
+    return {
+        "can_end": contract.can_end_early(game.rules),
+        "can_swap": contract.swaps_seats(game.rules),
+        "pause_max": max(1, int(settings.GAME_PAUSE_MAX // 60)),
+        "take": reverse("take_seat", args=[game.pk, "SEAT"]) if signed_in else "",
+        "csrf": get_token(request) if signed_in else "",
+        "report": reverse("report") if signed_in else "",
+        "hidden": chat_blocks.hidden_list(request.user),
+        "css": static("css/table.css"),
+    }
 
 
 def _script_json(text: str) -> str:
