@@ -36,6 +36,7 @@ import logging
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.utils import translation
 
 from game.models import Game
@@ -78,7 +79,7 @@ def _still_active(user) -> bool:
     have banned them since the socket opened, and the scope's user object is the one read then."""
     if user is None or not getattr(user, "is_authenticated", False):
         return True
-    return type(user).objects.filter(pk=user.pk, is_active=True).exists()
+    return get_user_model().objects.filter(pk=user.pk, is_active=True).exists()
 
 
 def _chat_start(game_id: int, viewer: str | None, user) -> tuple[frozenset[int], list[dict]]:

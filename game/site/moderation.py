@@ -8,8 +8,9 @@ moderation log (:class:`~game.models.ModerationAction`), in one transaction.
 * **mute** for some minutes: their chat lines are refused everywhere (``chat.muted``,
   :func:`game.live.chat.refuse_muted`); they still play; **unmute** ends it now;
 * **ban**: the account can no longer log in (``is_active`` False: Django refuses the login and
-  its sessions no longer name it), its open sockets close, and each running game it plays is
-  handed to the stand-in bot (:func:`game.live.stand_ins.hand_over`, a note of that game's log);
+  its sessions no longer name it), its open sockets close, each running game it plays is
+  handed to the stand-in bot (:func:`game.live.stand_ins.hand_over`, a note of that game's log),
+  and the lobbies it waits in are left (or cancelled, its own);
   **unban** lets it log in again (its seats stay with the stand-ins until it takes them back).
 
 Nobody acts on themselves or on staff (a superuser's account is the admin's business), and each
@@ -26,7 +27,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from game.live import notify, stand_ins
-from game.models import Game, ModerationAction, Mute, Report, Seat
+from game.models import Game, Lobby, ModerationAction, Mute, Report, Seat
+
+from . import lobbies
 
 Kind = ModerationAction.Kind
 
@@ -105,7 +108,21 @@ def act(moderator, kind: str, *, target=None, report: Report | None = None, reas
         done = ModerationAction.objects.create(moderator=moderator, kind=kind, target=target, report=report, reason=reason[:500], until=until)
     if kind == Kind.BAN:
         hand_over_games(target)
+        leave_open_lobbies(moderator, target)
     return done
+
+
+def leave_open_lobbies(moderator, user) -> None:
+    """A banned player's lobbies that have not started: the ones they created are cancelled, and
+    they leave the others, so no table waits for someone who cannot come back."""
+    for lobby_id, creator_id in Lobby.objects.filter(status=Lobby.Status.OPEN, seats__user_id=user.pk).values_list("pk", "creator_id"):
+        try:
+            if creator_id == user.pk:
+                lobbies.cancel_lobby(lobby_id, moderator, moderator=True)
+            else:
+                lobbies.leave_lobby(lobby_id, user)
+        except lobbies.LobbyError:  # started or changed meanwhile: its game is handed over instead
+            pass
 
 
 def hand_over_games(user) -> int:

@@ -147,7 +147,15 @@ def test_mute_refuses_chat_until_unmuted(reported, moderator, client_for):
 def test_ban_hands_the_running_games_to_the_stand_in_and_shuts_the_door(reported, moderator, client_for, client):
     game, users, report = reported
     other, other_users = start_game(lambda **kw: _lobby_with(users["lannister"], **kw), 2, ruleset="duke")
+    from game.models import Lobby, Seat
+    from game.site import lobbies
+
+    waiting = lobbies.create_lobby(users["lannister"], name="Waiting", players=3)  # their own, not started
+    theirs = lobbies.create_lobby(users["stark"], name="Joined", players=3)
+    lobbies.join_lobby(theirs.pk, users["lannister"], invited=True)
     assert act(client_for(moderator), report=str(report.pk), kind="ban").status_code == 302
+    assert Lobby.objects.get(pk=waiting.pk).status == "cancelled"
+    assert not Seat.objects.filter(lobby=theirs, user=users["lannister"]).exists()
     lannister = type_user().objects.get(pk=users["lannister"].pk)
     assert not lannister.is_active
     for g, seat in ((game, "lannister"), (other, [h for h, u in other_users.items() if u.pk == lannister.pk][0])):

@@ -125,7 +125,8 @@ function renderStandIn() {
       parts.push(note, button(gettext("Take back my seat"), () => live.takeBack(), "take-back"));
     }
     const elapsed = (performance.now() - seatStatusAt) / 1000;
-    for (const seat of awaitedActors) {
+    const paused = Boolean(seatStatus.table && seatStatus.table.pause); // nobody's wait counts then
+    for (const seat of paused ? [] : awaitedActors) {
       if (seat === config.viewer || standIns[seat] || botSeats.has(seat)) continue;
       const waited = seatStatus.awaited_for?.[seat];
       if (waited === undefined) continue;
