@@ -22,6 +22,11 @@ class GameConfig(AppConfig):
         from .models import Seat
 
         post_save.connect(receivers.seat_saved, sender=Seat, dispatch_uid="gotweb-notifications-seat")
+        from django.contrib.auth.signals import user_logged_in
+
+        from .site import addresses
+
+        user_logged_in.connect(addresses.on_login, dispatch_uid="gotweb-addresses")
         post_delete.connect(receivers.seat_saved, sender=Seat, dispatch_uid="gotweb-notifications-seat-del")
         if scheduler.wanted():  # deadlines fire in the server process (GAME_SCHEDULER)
             scheduler.start()

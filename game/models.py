@@ -419,6 +419,8 @@ class Game(models.Model):
     #: the next moment the scheduler must look at this game without anyone acting (a clock runs
     #: out, a vacation ends, a stand-in bot is overdue); NULL: nothing due (:mod:`game.live.scheduler`)
     deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True, editable=False)
+    #: the table's open vote, pause and replaced seats (:mod:`game.live.table`); ``{}``: none yet
+    table = models.JSONField(default=dict, blank=True, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     #: when the last action ended the game (NULL while it runs); the archive's and player pages'
@@ -585,3 +587,6 @@ class PushSubscription(models.Model):
         verbose_name = _("push subscription")
         verbose_name_plural = _("push subscriptions")
         ordering = ["-created_at", "-pk"]
+
+
+from .community import ChatBlock, ModerationAction, Mute, Report, UserAddress  # noqa: E402,F401 (the community's models, in their own module)

@@ -39,6 +39,13 @@ Environment variables (all optional):
   move of a timed game itself, should the process that scheduled it have stopped (default 15).
 * ``GAME_VACATION_REST`` -- seconds after the end of a vacation before its player may start another
   one (default 60; each start and end is a line of the game's log).
+* ``GAME_VOTE_TIME`` -- seconds a vote of the table stays open (default 300; in a game with
+  correspondence deadlines, at least one deadline).
+* ``GAME_VOTE_REST`` -- seconds after a player's vote failed or expired before they may ask for
+  another (default 300; each vote is a few lines of the game's log).
+* ``GAME_PAUSE_MAX`` -- the longest pause a vote may ask for, in seconds (default 3600).
+* ``GAME_EXTEND_LIVE`` -- seconds a passed vote to extend adds to every live clock (default 600; a
+  correspondence deadline gets one more ``per_move``).
 * ``DB_CONN_MAX_AGE`` -- seconds a database connection is reused (default 60 on PostgreSQL, 0 on
   SQLite); ``0`` opens one per request or websocket call.
 * ``BEHIND_HTTPS_PROXY`` -- ``1`` when a load balancer terminates HTTPS and sets
@@ -101,6 +108,8 @@ or with ``BEHIND_HTTPS_PROXY`` the last ``X-Forwarded-For`` address; IPv6 per /6
   strangers' guesses cannot lock it out (``game/site/login_devices.py``).
 * ``THROTTLE_LOBBY_PASSWORD`` -- wrong passwords per client IP and private lobby (default ``10/900``).
 * ``THROTTLE_PUSH`` -- Web Push subscriptions stored per person (default ``20/3600``).
+* ``THROTTLE_REPORT_USER`` / ``THROTTLE_REPORT_IP`` -- reports filed per person and per client
+  address (defaults ``10/3600`` and ``20/3600``; a second report of the same thing counts nothing).
 * ``THROTTLE_CONFIRM_MAIL`` -- mails with a link to confirm an address, per person and per address
   (default ``5/3600``): saving a new address and "send the link again" both count
   (``game/site/notifications/confirm.py``).
@@ -175,6 +184,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "game.site.my_games.header_badge",
+                "game.site.warnings.warnings",
             ],
         },
     },
@@ -252,6 +262,12 @@ GAME_SCHEDULER = env.str("GAME_SCHEDULER", default="auto")
 GAME_SCHEDULER_INTERVAL = env.float("GAME_SCHEDULER_INTERVAL", default=1.0)
 GAME_BOT_RESCUE = env.float("GAME_BOT_RESCUE", default=15.0)
 GAME_VACATION_REST = env.float("GAME_VACATION_REST", default=60.0)
+#: the table's votes (game/live/votes.py): how long one stays open, a failed asker's rest, the
+#: longest pause, what an extension adds to a live clock
+GAME_VOTE_TIME = env.float("GAME_VOTE_TIME", default=300.0)
+GAME_VOTE_REST = env.float("GAME_VOTE_REST", default=300.0)
+GAME_PAUSE_MAX = env.float("GAME_PAUSE_MAX", default=3600.0)
+GAME_EXTEND_LIVE = env.float("GAME_EXTEND_LIVE", default=600.0)
 # (limits: docs/protocol.md, "Limits"; the lobby sockets of game/site/lobby_consumer.py share them)
 LIVE_MAX_MESSAGE = 16384  # characters per websocket message from a browser
 LIVE_MAX_DEPTH = 32  # objects and lists nested in one such message (deeper: message.malformed)
@@ -336,6 +352,8 @@ THROTTLE_LOGIN_DEVICE = _limit("THROTTLE_LOGIN_DEVICE", "5/900")  # failed login
 THROTTLE_LOBBY_PASSWORD = _limit("THROTTLE_LOBBY_PASSWORD", "10/900")  # wrong passwords per IP per lobby
 THROTTLE_PUSH = _limit("THROTTLE_PUSH", "20/3600")  # Web Push subscriptions stored per person per hour
 THROTTLE_CONFIRM_MAIL = _limit("THROTTLE_CONFIRM_MAIL", "5/3600")  # confirmation mails per person and per address per hour
+THROTTLE_REPORT_USER = _limit("THROTTLE_REPORT_USER", "10/3600")  # reports filed per person per hour
+THROTTLE_REPORT_IP = _limit("THROTTLE_REPORT_IP", "20/3600")  # reports filed per client address per hour
 #: ratings (game/site/ratings.py): a player is rated once their account is this many days old and
 #: has finished this many games against as many different people; two players' rated games
 #: together are capped per window of days

@@ -193,17 +193,29 @@ def note_locked(game: Game, entries: list[dict[str, Any]], user=None, fields: li
     action's (:func:`game.live.moves.committed`: its ``state`` with the seat status, the bots scheduled, the
     badges and mails told). The row's unique ``(game, number)`` and the lock make each note
     happen once: a second writer of the same version fails, and one that waited for the lock
-    finds the clocks or seats already changed. Raises IllegalAction ``game.over``."""
+    finds the clocks or seats already changed. A note that ends the game (the table's vote,
+    :data:`game.rules.base.ENDS_GAME`) finishes it as a last action does: the row's status,
+    result and finish time, the lobby's status, :data:`game.live.signals.game_finished`; it must
+    be the last of ``entries``. Raises IllegalAction ``game.over``."""
     if game.status != Game.Status.RUNNING:
         raise IllegalAction("game.over", "The game is over.")
     if not entries:
         raise ValueError("no note to write")
     rules = game.rules
     new = snapshots.state_at(game)
+    ended = None
     for i, entry in enumerate(entries):
+        if ended is not None:
+            raise ValueError("a note after the one that ended the game")
         new = engine_note(rules, new, entry)
         game.version += 1
         write = ["version"]
+        ended = rules.result(new)
+        if ended is not None:  # the table's vote to end the game (game.rules.base.ENDS_GAME)
+            game.status, game.result, game.finished_at = Game.Status.FINISHED, ended, timezone.now()
+            game.deadline = None
+            write += ["status", "result", "finished_at", "deadline"]
+            Lobby.objects.filter(pk=game.lobby_id).update(status=Lobby.Status.FINISHED)
         if game.version % snapshots.snapshot_every() == 0:
             game.snapshot, game.snapshot_version = snapshots.dump(new), game.version
             game.snapshot_key = snapshots.code_key(game.ruleset)
@@ -211,6 +223,8 @@ def note_locked(game: Game, entries: list[dict[str, Any]], user=None, fields: li
         if i == len(entries) - 1:
             write += [f for f in fields if f not in write]
         _write_action(game, SITE, entry, user, write)
+    if ended is not None:  # ratings and the like, in this transaction (game.live.signals)
+        signals.game_finished.send(sender=Game, game=game)
     transaction.on_commit(lambda: committed(game, new))
     return game.version
 

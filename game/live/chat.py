@@ -1,13 +1,17 @@
 """Chat in a live game: public (players), spectators', and private between two seats; who may
-read which channel, posting a line and the history sent on connect."""
+read which channel, posting a line (refused to a muted player) and the history sent on connect
+(without the lines of the players the viewer hides, :mod:`game.live.chat_blocks`)."""
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from game.models import ChatMessage, Game, display_name, is_guest
 from game.rules import IllegalAction
@@ -55,7 +59,8 @@ def post_chat(game_id: int, user, channel: str, text: Any, to: str | None = None
 
     ``channel``: ``"public"`` (players), ``"spectators"`` (spectators), ``"private"`` with ``to``
     (another seat; players only). Raises IllegalAction ``chat.empty``, ``chat.too_long``,
-    ``chat.bad_channel``, ``game.not_found``.
+    ``chat.bad_channel``, ``chat.muted`` (:func:`refuse_muted`: a muted player still plays),
+    ``game.not_found``.
     """
     if isinstance(text, str):  # control characters removed first: a line of only those is empty
         text = "".join(ch for ch in text if ch == "\n" or unicodedata.category(ch) != "Cc").strip()
@@ -65,6 +70,7 @@ def post_chat(game_id: int, user, channel: str, text: Any, to: str | None = None
         raise IllegalAction("chat.too_long", "Chat message too long.", limit=CHAT_LIMIT)
     if user is None or not getattr(user, "is_authenticated", False):
         raise IllegalAction("chat.bad_channel", "Log in to chat.")
+    refuse_muted(user)
     game = Game.objects.defer("snapshot").filter(pk=game_id).first()
     if game is None:
         raise IllegalAction("game.not_found", "This game does not exist.")
@@ -82,15 +88,30 @@ def post_chat(game_id: int, user, channel: str, text: Any, to: str | None = None
     with transaction.atomic():
         m = ChatMessage.objects.create(game=game, channel=name, author=user, seat=seat or "", text=text)
         data = chat_dict(m)
-        notify.chat_posted(game.pk, data)
+        notify.chat_posted(game.pk, data, user.pk)
     return data
 
 
-def chat_history(game_id: int, viewer: str | None) -> list[dict[str, Any]]:
-    """The latest :data:`CHAT_HISTORY` lines ``viewer`` may read, oldest first."""
+def refuse_muted(user) -> None:
+    """Refuse a chat line of a user a moderator muted (``chat.muted``; ``params.until``: when
+    the mute ends, ISO 8601; ``params.minutes``: how long until then, rounded up) or banned since
+    their socket opened (``chat.bad_channel``). One query: the account's state now, not the one
+    the socket read when it connected."""
+    row = get_user_model().objects.filter(pk=user.pk).values_list("is_active", "mute__until").first()
+    if row is None or not row[0]:
+        raise IllegalAction("chat.bad_channel", "You cannot write to that chat.")
+    until = row[1]
+    if until is not None and until > timezone.now():
+        left = math.ceil((until - timezone.now()).total_seconds() / 60)
+        raise IllegalAction("chat.muted", "A moderator muted you.", until=until.isoformat(), minutes=left)
+
+
+def chat_history(game_id: int, viewer: str | None, hidden: frozenset[int] | set[int] = frozenset()) -> list[dict[str, Any]]:
+    """The latest :data:`CHAT_HISTORY` lines ``viewer`` may read, oldest first, but those of the
+    ``hidden`` authors (their user ids: the players the viewer's person hides)."""
     q = Q(channel__in=readable_channels(viewer))
     if viewer is not None:
         q |= Q(channel__startswith="private:", channel__contains=f":{viewer}")
-    rows = ChatMessage.objects.filter(q, game_id=game_id).select_related("author__profile").order_by("-created_at", "-pk")
+    rows = ChatMessage.objects.filter(q, game_id=game_id).exclude(author_id__in=hidden).select_related("author__profile").order_by("-created_at", "-pk")
     out = [chat_dict(m) for m in rows[: CHAT_HISTORY * 2] if can_read(m.channel, viewer)][:CHAT_HISTORY]
     return out[::-1]

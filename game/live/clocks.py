@@ -32,6 +32,13 @@ seat) says the stand-in owes the decision that timed out: the seat cannot be tak
 (:func:`taken_back`), so a time-out always costs the seat that decision. ``renew`` says a stand-in
 moved in the seat since its clock last ran: the seat's decision is a new one.
 
+**A pause** (the table's vote, :mod:`game.live.votes`) stops every clock and deadline at once
+(:func:`pause`): running clocks are charged and stopped, a vacation in progress is charged and
+``held`` (still on, but not spent); while it lasts :func:`settle` starts no clock (``paused``),
+and a new decision of a correspondence seat gets its fresh ``per_move`` without it starting.
+:func:`resume` ends it: held vacations go on, awaited seats' clocks start. :func:`extend` adds
+the same time to every seat's clock (the table's vote to extend).
+
 >>> tc = parse({"kind": "live", "bank": 60, "increment": 5})
 >>> c = start(tc, ["a", "b"], awaited={"a", "b"}, stand_ins={}, now=0.0)
 >>> c = settle(tc, c, awaited={"b"}, stand_ins={}, now=10.0, actor="a")
@@ -127,6 +134,7 @@ def settle(
     now: float,
     actor: str | None = None,
     fresh: Collection[str] = (),
+    paused: bool = False,
 ) -> dict[str, dict]:
     """The clocks at ``now`` after a change: each running clock is charged the time since it
     started (never below 0), vacations are charged likewise; then the ``actor``'s decision counts
@@ -135,7 +143,8 @@ def settle(
     ``now``. A deadline seat in ``fresh`` (a seat with a new decision: newly awaited, or taken
     back) gets a fresh ``per_move``, any other one resumes its time (a pause, such as a vacation,
     keeps it); a live seat that starts running with an empty bank gets ``increment``. ``actor`` None: no decision was taken (a hand-over, a take-back,
-    a vacation). Pure: returns new dictionaries."""
+    a vacation). ``paused`` (the table's pause): no clock starts; a deadline seat in ``fresh``
+    gets its fresh ``per_move``, stopped. Pure: returns new dictionaries."""
     if not timed(tc):
         return {}
     out: dict[str, dict] = {}
@@ -151,7 +160,10 @@ def settle(
         if seat == actor:
             c["answered"] = c["left"]  # what it had before this decision's credit (a withdrawal gives it back)
             c["left"] = c["left"] + tc["increment"] if tc["kind"] == LIVE else _fresh(tc)
-        if runs(c, seat, awaited, stand_ins):
+        if paused:
+            if tc["kind"] == DEADLINE and seat in fresh and runs(c, seat, awaited, stand_ins):
+                c["left"] = _fresh(tc)
+        elif runs(c, seat, awaited, stand_ins):
             if tc["kind"] == DEADLINE and seat in fresh:
                 c["left"] = _fresh(tc)
             elif tc["kind"] == LIVE and c["left"] <= 0:
@@ -270,7 +282,7 @@ def clock_view(tc: Mapping[str, Any], clocks: Mapping[str, Mapping[str, Any]], n
             "running": c.get("since") is not None,
             "timeouts": int(c.get("timeouts", 0)),
             "vacation": round(vacation_left(clocks, s, now), 1),
-            "on_vacation": c.get("away") is not None,
+            "on_vacation": c.get("away") is not None or bool(c.get("held")),
         }
         for s, c in clocks.items()
     }
@@ -288,6 +300,7 @@ def after_action(
     now: float,
     rescue: float | None = None,
     withdrawal: bool = False,
+    paused: bool = False,
 ) -> tuple[dict[str, dict], dict[str, Any], float | None]:
     """``(clocks, stand_ins, deadline)`` after ``actor`` took a decision at ``now``: ``before``
     and ``after`` are the awaited seats before and after it, ``person`` whether a person took it
@@ -299,7 +312,8 @@ def after_action(
     increment, no fresh deadline) and its clock runs again from ``now``. ``deadline``: :func:`next_deadline`, or, with
     ``rescue`` seconds, at the latest ``now + rescue`` while a seat without a running clock
     (a bot's, a stand-in's) is awaited (the scheduler then makes that overdue move, so a bot move
-    lost with a stopped process is made anyway). Untimed ``tc``: ``({}, stand_ins, None)``."""
+    lost with a stopped process is made anyway). ``paused``: the table's pause is on (no clock
+    starts, :func:`settle`). Untimed ``tc``: ``({}, stand_ins, None)``."""
     if not timed(tc):
         return {}, dict(stand_ins), None
     clocks = {s: dict(c) for s, c in clocks.items()}
@@ -310,7 +324,7 @@ def after_action(
         if c is not None and "answered" in c:
             c["left"] = c.pop("answered")
         fresh.discard(actor)
-        new = settle(tc, clocks, awaited=after, stand_ins=stand_ins, now=now, fresh=fresh)
+        new = settle(tc, clocks, awaited=after, stand_ins=stand_ins, now=now, fresh=fresh, paused=paused)
         return new, stand_ins, with_rescue(new, stand_ins, after, now, rescue)
     if c is not None:
         c.pop("owed", None)  # the decision that timed out is taken
@@ -320,7 +334,7 @@ def after_action(
             fresh.add(actor)
         if actor in stand_ins:
             c["renew"] = True  # a stand-in keeps the seat: its next decision is a new one
-    new = settle(tc, clocks, awaited=after, stand_ins=stand_ins, now=now, actor=actor if person else None, fresh=fresh)
+    new = settle(tc, clocks, awaited=after, stand_ins=stand_ins, now=now, actor=actor if person else None, fresh=fresh, paused=paused)
     return new, stand_ins, with_rescue(new, stand_ins, after, now, rescue)
 
 
@@ -331,3 +345,51 @@ def with_rescue(clocks: Mapping[str, Mapping[str, Any]], stand_ins: Mapping[str,
     if rescue is not None and any(s not in clocks or s in stand_ins for s in awaited):
         deadline = now + rescue if deadline is None else min(deadline, now + rescue)
     return deadline
+
+
+def pause(clocks: Mapping[str, Mapping[str, Any]], now: float) -> dict[str, dict]:
+    """The clocks when the table's pause starts at ``now``: every running clock charged and
+    stopped, every vacation in progress charged and ``held`` (it stays on, unspent, until
+    :func:`resume`). Call :func:`settle` with ``paused`` while the pause lasts."""
+    out = {}
+    for seat, old in clocks.items():
+        c = dict(old)
+        if c.get("since") is not None:
+            c["left"] = max(0.0, c["left"] - max(0.0, now - c["since"]))
+            c["since"] = None
+        if c.get("away") is not None:
+            c["vacation"] = max(0.0, c["vacation"] - max(0.0, now - c["away"]))
+            c["away"], c["held"] = None, True
+        out[seat] = c
+    return out
+
+
+def resume(
+    tc: Mapping[str, Any], clocks: Mapping[str, Mapping[str, Any]], *, awaited: Collection[str], stand_ins: Mapping[str, Any], now: float
+) -> dict[str, dict]:
+    """The clocks when the table's pause ends at ``now``: held vacations go on from ``now``, and
+    the clocks that should run (:func:`runs`) start where they stopped. The pause cost nobody
+    any time."""
+    if not timed(tc):
+        return {}
+    out = {}
+    for seat, old in clocks.items():
+        c = dict(old)
+        if c.pop("held", False):
+            c["away"] = now
+        out[seat] = c
+    return settle(tc, out, awaited=awaited, stand_ins=stand_ins, now=now)
+
+
+def extension(tc: Mapping[str, Any], live_seconds: float) -> float:
+    """The time the table's vote to extend adds to every clock: ``live_seconds`` to a live clock,
+    one ``per_move`` to a correspondence deadline; 0 without time control."""
+    if not timed(tc):
+        return 0.0
+    return float(live_seconds) if tc["kind"] == LIVE else float(tc["per_move"])
+
+
+def extend(clocks: Mapping[str, Mapping[str, Any]], seconds: float) -> dict[str, dict]:
+    """Every seat's clock with ``seconds`` more (a running clock keeps running; a clock at 0 that
+    a stand-in plays gets the time for when it is taken back)."""
+    return {s: {**c, "left": float(c["left"]) + seconds} for s, c in clocks.items()}

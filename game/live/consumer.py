@@ -4,7 +4,8 @@ On connect it finds the viewer (the user's seat, or None for a spectator), joins
 group through this process's hub (:mod:`game.live.hub`: one relay per process and game) and sends that
 viewer's full ``state``, its ``chat`` history and the ``seats`` status
 (stand-in bots, how long awaited seats have waited). It hands ``act``, ``chat``, ``stand_in``,
-``take_back`` and ``vacation`` to live play's one door for changes (:mod:`game.live.turn`) and
+``take_back``, ``vacation``, the table's ``propose``, ``vote`` and ``resume``, and the chat's
+``hide`` and ``unhide`` to live play's one door for changes (:mod:`game.live.turn`) and
 answers each with a ``result`` (``my_games`` makes it follow the person's count of awaiting games
 for the header's badge, :meth:`GameConsumer.my_games`); after every change (a ``game.changed`` group
 message carrying the version) it sends the viewer's new ``state``,
@@ -35,12 +36,13 @@ import logging
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.utils import translation
 
 from game.models import Game
 from game.rules import IllegalAction
 
-from . import chat, errors, jsontext, memory, patches, payloads, turn
+from . import chat, chat_blocks, errors, jsontext, memory, patches, payloads, turn
 from .access import may_see
 from .hub import hub
 from .notify import game_group, user_group
@@ -72,6 +74,20 @@ def _admission(game_id: int, user, session) -> tuple[int | None, str | None, Gam
     return None, seat_of(game, user), game
 
 
+def _still_active(user) -> bool:
+    """Whether the socket's user may still log in (an anonymous visitor may): a moderator may
+    have banned them since the socket opened, and the scope's user object is the one read then."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return True
+    return get_user_model().objects.filter(pk=user.pk, is_active=True).exists()
+
+
+def _chat_start(game_id: int, viewer: str | None, user) -> tuple[frozenset[int], list[dict]]:
+    """``(the authors the person hides, the chat history without their lines)`` on connect."""
+    hidden = chat_blocks.hidden_authors(user)
+    return hidden, chat.chat_history(game_id, viewer, hidden)
+
+
 _last_seats: tuple[dict, str] | None = None
 
 
@@ -93,6 +109,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
     #: loop and so close it.) ``get_channel_layer`` gives None for an alias not configured.
     channel_layer_alias = "none: the hub delivers"
     catch_up_task: asyncio.Task | None = None
+    #: the ids of the authors whose chat lines this socket's person hides (game.live.chat_blocks)
+    hidden: frozenset[int] = frozenset()
 
     async def connect(self) -> None:
         if not await self.take_slot():
@@ -119,7 +137,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         await self.accept()
         self.seats_version = -1
         await self.push_state()
-        history = await database_sync_to_async(chat.chat_history)(self.game_id, self.viewer)
+        self.hidden, history = await database_sync_to_async(_chat_start)(self.game_id, self.viewer, self.user)
         await self.send_json({"type": "chat", "messages": history, "history": True})
         await self.push_seats()
 
@@ -228,6 +246,10 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             await self.chat(rid, msg)
         elif kind in ("stand_in", "take_back", "vacation"):
             await self.stand_in(rid, kind, msg)
+        elif kind in ("propose", "vote", "resume"):
+            await self.table(rid, kind, msg)
+        elif kind in ("hide", "unhide"):
+            await self.hide(rid, kind, msg)
         elif kind == "my_games":
             await self.my_games(rid)
         elif kind == "ping":
@@ -249,7 +271,7 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
     async def answer_failure(self, kind: str | None, request_id) -> None:
         """A request (``act``, ``chat``, ``stand_in``, ``take_back``) is answered by a ``result``
         as its refusals are; any other message by an ``error``."""
-        if kind in ("act", "chat", "stand_in", "take_back"):
+        if kind in ("act", "chat", "stand_in", "take_back", "propose", "vote", "resume", "hide", "unhide"):
             with translation.override(self.failure_language()):
                 await self.reply(request_id, errors.translate("server.error"))
         else:
@@ -308,6 +330,39 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             await self.reply(rid, self.translated(exc))
         else:
             await self.reply(rid)  # the new version (a note in the log, the seat status) arrives through the push
+
+    async def table(self, rid, kind: str, msg) -> None:
+        """The table's votes (``propose``, ``vote``, ``resume``): players only; each answered by a
+        ``result``, the vote itself pushed to everyone as notes of the log and the seat status."""
+        if self.viewer is None:
+            with translation.override(self.lang):
+                await self.reply(rid, errors.translate("vote.not_a_player"))
+            return
+        try:
+            if kind == "propose":
+                await turn.propose(self.requests, self.game_id, self.user, msg.get("kind"), msg.get("seat"), msg.get("minutes"))
+            elif kind == "vote":
+                await turn.ballot(self.requests, self.game_id, self.user, msg.get("vote"), msg.get("yes"))
+            else:
+                await turn.resume(self.requests, self.game_id, self.user)
+        except IllegalAction as exc:
+            await self.reply(rid, self.translated(exc))
+        else:
+            await self.reply(rid)
+
+    async def hide(self, rid, kind: str, msg) -> None:
+        """``hide`` (the author of the chat line ``message``) or ``unhide`` (the block ``block``):
+        answered by a ``result`` with the person's ``hidden`` players; from then on this socket
+        sends none of a hidden player's lines."""
+        try:
+            if kind == "hide":
+                self.hidden, players = await turn.hide(self.requests, self.game_id, self.user, msg.get("message"))
+            else:
+                self.hidden, players = await turn.unhide(self.requests, self.user, msg.get("block"))
+        except IllegalAction as exc:
+            await self.reply(rid, self.translated(exc))
+        else:
+            await self.reply(rid, hidden=players)
 
     async def my_games(self, rid=None) -> None:
         """``my_games``: the header badge's count now (``{"type": "my_games", "id", "awaiting",
@@ -387,6 +442,8 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         """A moderator changed the game's seats: a socket that may no longer see the game is closed
         with 4403, one whose viewer changed with 4409 (its client reconnects as the new viewer)."""
         refused, viewer, _ = await _admission(self.game_id, self.user, self.scope.get("session"))
+        if refused is None and not await database_sync_to_async(_still_active)(self.user):
+            refused, self.viewer = CLOSE_FORBIDDEN, None  # banned since the socket opened
         if refused is not None:
             await self.close(code=refused)
         elif viewer != self.viewer:
@@ -395,5 +452,20 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
 
     async def game_chat(self, event) -> None:
         line = event["message"]
-        if chat.can_read(line["channel"], self.viewer):
+        if chat.can_read(line["channel"], self.viewer) and event.get("author") not in self.hidden:
             await self.send_json({"type": "chat", "messages": [line], "history": False})
+
+    async def user_banned(self, event) -> None:
+        """``{"type": "user.banned"}`` on the person's group: a moderator banned them; the socket
+        closes (4403) and, their session no longer logged in, a new one is a spectator's."""
+        self.viewer = None
+        await self.close(code=CLOSE_FORBIDDEN)
+
+    async def user_hidden(self, event) -> None:
+        """``{"type": "user.hidden"}`` on the person's group: the players they hide changed (in
+        another tab): read again, and the page told (``{"type": "hidden", "players"}``)."""
+        try:
+            self.hidden, players = await database_sync_to_async(chat_blocks.hidden_state)(self.user)
+        except turn.DB_DOWN:  # the next change, or a reconnect, reads it again
+            return
+        await self.send_json({"type": "hidden", "players": players})

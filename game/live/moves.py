@@ -24,7 +24,7 @@ from game.models import Action, Game
 from game.rules import IllegalAction
 from game.rules.base import WITHDRAW
 
-from . import clocks, notify, rows, signals, snapshots
+from . import clocks, notify, rows, signals, snapshots, table
 from .seats import seat_status
 
 log = logging.getLogger(__name__)
@@ -144,16 +144,17 @@ def as_datetime(ts: float | None):
 
 def clock_hook(game: Game, before: dict, actor: str, person: bool, withdrawal: bool = False) -> list[str]:
     """The clocks after an action (:func:`game.live.clocks.after_action`): charged, the
-    increment or a new deadline, an automatic stand-in handed back; a ``withdrawal``
+    increment or a new deadline, an automatic stand-in handed back (no clock starts while the
+    table's pause lasts, whose end and open vote keep their place in the deadline); a ``withdrawal``
     (:func:`is_withdrawal`) gives back what the answer it takes back had credited. Sets
     ``game.clocks``, ``game.stand_ins``, ``game.deadline`` and returns the fields to write."""
     now = time.time()
     game.clocks, stand_ins, deadline = clocks.after_action(
         game.time_control, game.clocks or {}, game.stand_ins or {},
         before=before.keys(), after=game.awaited_since.keys(), actor=actor, person=person, now=now, rescue=rescue_after(),
-        withdrawal=withdrawal,
+        withdrawal=withdrawal, paused=table.paused(game.table),
     )
-    game.deadline = as_datetime(deadline)
+    game.deadline = as_datetime(table.earliest(deadline, table.due_at(game.table)))
     fields = ["clocks", "deadline"]
     if stand_ins != (game.stand_ins or {}):
         game.stand_ins = stand_ins

@@ -114,9 +114,10 @@ def game_changed(game_id: int, version: int, seats: dict | None = None) -> None:
     _send(game_group(game_id), message)
 
 
-def chat_posted(game_id: int, message: dict) -> None:
-    """After commit, hand a stored chat line to the game's consumers (each one filters by channel)."""
-    transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.chat", "message": message}))
+def chat_posted(game_id: int, message: dict, author: int | None = None) -> None:
+    """After commit, hand a stored chat line to the game's consumers (each one filters by channel,
+    and by the ``author``'s id beside the line for a viewer who hides them)."""
+    transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.chat", "message": message, "author": author}))
 
 
 def viewers_changed(game_id: int) -> None:
@@ -129,6 +130,18 @@ def user_group(user_id: int) -> str:
     """The channel-layer group of one person's sockets that follow their games (the lobby list
     socket, ``/ws/lobbies/``): told when the number of games awaiting them may have changed."""
     return f"user-{user_id}"
+
+
+def user_hidden_changed(user_id: int) -> None:
+    """After commit, tell the person's sockets that the players they hide changed
+    (``{"type": "user.hidden"}``: each reads them again)."""
+    transaction.on_commit(lambda: _send(user_group(user_id), {"type": "user.hidden"}))
+
+
+def user_banned(user_id: int) -> None:
+    """After commit, tell the person's sockets that a moderator banned them
+    (``{"type": "user.banned"}``: each closes with 4403)."""
+    transaction.on_commit(lambda: _send(user_group(user_id), {"type": "user.banned"}))
 
 
 def user_games_changed(user_ids) -> None:

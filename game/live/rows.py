@@ -26,7 +26,7 @@ _SEAT_OF: LRUCache = LRUCache(maxsize=REMEMBER_MAX)
 _LOCK = threading.Lock()
 ROW_FIELDS = (
     "id", "lobby_id", "ruleset", "players", "options", "seed", "version", "status", "awaited_since", "stand_ins", "decisions_since",
-    "time_control", "clocks", "deadline",
+    "time_control", "clocks", "deadline", "table",
 )
 
 

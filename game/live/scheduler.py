@@ -8,7 +8,9 @@ passed (one indexed query) and fires each one in a transaction of its own:
   process is firing, or on which an action is being applied, is skipped, and looked at again on
   the next pass); on SQLite the ``IMMEDIATE`` transaction gives one writer at a time;
 * under the lock the deadline is checked again (another process may have fired it and moved it
-  on: nothing fires twice), then :func:`game.live.stand_ins.fire_due` does what is due: a
+  on: nothing fires twice), then :func:`game.live.votes.fire_due` does what of the table is
+  due (a vote expires, the table's pause ends) and :func:`game.live.stand_ins.fire_due` what
+  of the clocks is: a
   clock run out hands the seat to the stand-in bot, a vacation used up ends; each firing is a
   note in the game's log (an :class:`~game.models.Action` row of the site, unique per game and
   number, :mod:`game.live.notes`), written in the same transaction through the one apply path,
@@ -41,7 +43,7 @@ from django.db import close_old_connections, connections, transaction
 
 from game.models import Game
 
-from . import clocks
+from . import clocks, table, votes
 from .apply import bot_act
 from .moves import as_datetime, rescue_after
 from .stand_ins import fire_due
@@ -72,14 +74,17 @@ def fire_game(game_id: int, now: float | None = None) -> list[tuple[str, str]]:
         )
         if game is None:
             return []
-        fired = fire_due(game, now)
+        fired = votes.fire_due(game, now)  # the table's first: a pause that ends restarts clocks
+        if game.status == Game.Status.RUNNING:
+            fired += fire_due(game, now)
         if not fired:
             # no clock due: an overdue bot or stand-in move (or a deadline from older arithmetic)
             awaited = (game.awaited_since or {}).keys()
-            deadline = clocks.with_rescue(game.clocks or {}, game.stand_ins or {}, awaited, now, rescue_after())
-            game.deadline = as_datetime(deadline)
+            timed = clocks.timed(game.time_control)
+            deadline = clocks.with_rescue(game.clocks or {}, game.stand_ins or {}, awaited, now, rescue_after()) if timed else None
+            game.deadline = as_datetime(table.earliest(deadline, table.due_at(game.table)))
             game.save(update_fields=["deadline"])
-            rescue = any(s not in (game.clocks or {}) or s in (game.stand_ins or {}) for s in awaited)
+            rescue = timed and any(s not in (game.clocks or {}) or s in (game.stand_ins or {}) for s in awaited)
             if rescue:
                 fired = [("", "bot")]
     if rescue:

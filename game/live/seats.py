@@ -15,7 +15,7 @@ from django.conf import settings
 from game.models import Game, Seat, display_name, is_guest
 from game.rules.base import lang_key
 
-from . import clocks
+from . import clocks, table
 
 
 # --- who is who ------------------------------------------------------------------------------------
@@ -82,8 +82,9 @@ def away_after() -> float:
 
 def seat_status(game: Game, now: float | None = None) -> dict[str, Any]:
     """``{"away_after", "stand_ins": {seat: level}, "awaited_for": {seat: seconds},
-    "time_control", "clocks": {seat: clock}, "deadline": unix time | None}`` from the game row
-    (no query): what the ``seats`` message tells browsers. ``clocks`` is
+    "time_control", "clocks": {seat: clock}, "deadline": unix time | None, "table"}`` from the
+    game row (no query): what the ``seats`` message tells browsers. ``table`` is the open vote,
+    the pause and the seats open for a new player (:func:`game.live.table.public`). ``clocks`` is
     :func:`game.live.clocks.clock_view` at ``now`` (remaining seconds, running or not, time-outs,
     vacation); ``deadline`` the next moment the server acts by itself on this game."""
     now = time.time() if now is None else now
@@ -101,6 +102,7 @@ def seat_status(game: Game, now: float | None = None) -> dict[str, Any]:
         "time_control": dict(tc),
         "clocks": view,
         "deadline": game.deadline.timestamp() if running and game.deadline is not None else None,
+        "table": table.public(game.table if running else {}, game.stand_ins or {}),
     }
 
 

@@ -18,7 +18,7 @@ from django.db import transaction
 from game.models import Game, Seat
 from game.rules import IllegalAction
 
-from . import bots, clocks, notes
+from . import bots, clocks, notes, table
 from .apply import locked_game, note_locked
 from .moves import as_datetime, rescue_after
 from .seats import STAND_IN_LEVEL, away_after, seat_of, seat_status
@@ -30,8 +30,11 @@ def _settle(game: Game, now: float, fresh=()) -> list[str]:
     if not clocks.timed(game.time_control):
         return []
     awaited = (game.awaited_since or {}).keys()
-    game.clocks = clocks.settle(game.time_control, game.clocks or {}, awaited=awaited, stand_ins=game.stand_ins or {}, now=now, fresh=fresh)
-    game.deadline = as_datetime(clocks.with_rescue(game.clocks, game.stand_ins or {}, awaited, now, rescue_after()))
+    game.clocks = clocks.settle(
+        game.time_control, game.clocks or {}, awaited=awaited, stand_ins=game.stand_ins or {}, now=now, fresh=fresh, paused=table.paused(game.table)
+    )
+    deadline = clocks.with_rescue(game.clocks, game.stand_ins or {}, awaited, now, rescue_after())
+    game.deadline = as_datetime(table.earliest(deadline, table.due_at(game.table)))
     return ["clocks", "deadline"]
 
 
@@ -56,7 +59,8 @@ def hand_to_bot(game_id: int, user, seat: Any) -> dict[str, Any]:
     Raises IllegalAction, writing nothing: ``game.not_found``, ``game.over``,
     ``stand_in.not_a_player`` (spectators, strangers), ``stand_in.bad_seat`` (not a seat of the
     game, or a bot's), ``stand_in.self``, ``stand_in.already``, ``stand_in.not_away`` (not awaited,
-    or not for long enough; ``params.wait``: seconds left, or null when not awaited).
+    or not for long enough; ``params.wait``: seconds left, or null when not awaited),
+    ``stand_in.paused`` (the table's pause is on: waiting then counts for nobody).
     """
     with transaction.atomic():
         game, me = _my_seat_locked(game_id, user, "stand_in.not_a_player", "Only the game's players can hand a seat to a bot.")
@@ -67,6 +71,8 @@ def hand_to_bot(game_id: int, user, seat: Any) -> dict[str, Any]:
             raise IllegalAction("stand_in.self", "You cannot hand your own seat to a bot.")
         if seat in (game.stand_ins or {}):
             raise IllegalAction("stand_in.already", "A bot already plays that seat.", seat=seat)
+        if table.paused(game.table):  # nobody's time counts during the table's pause
+            raise IllegalAction("stand_in.paused", "The game is paused.")
         since = (game.awaited_since or {}).get(seat)
         if since is None:
             raise IllegalAction("stand_in.not_away", "That seat is not awaited.", seat=seat, wait=None)
@@ -79,6 +85,25 @@ def hand_to_bot(game_id: int, user, seat: Any) -> dict[str, Any]:
         transaction.on_commit(lambda: bots.forget_botless(gid))
         note_locked(game, [notes.entry(notes.STAND_IN, seat)], user, fields)
         return seat_status(game)
+
+
+def hand_over(game_id: int, seat: str) -> bool:
+    """The site hands ``seat`` to its stand-in bot at once, whatever its wait (a moderator banned
+    its player: :mod:`game.site.moderation`), as the note ``stand_in`` of the game's log. Returns
+    whether anything was written (not for a game over, or a seat a bot plays already)."""
+    with transaction.atomic():
+        try:
+            game = locked_game(game_id)
+        except IllegalAction:
+            return False
+        if game.status != Game.Status.RUNNING or seat in (game.stand_ins or {}):
+            return False
+        game.stand_ins = {**(game.stand_ins or {}), seat: STAND_IN_LEVEL}
+        fields = ["stand_ins", *_settle(game, time.time())]
+        gid = game.pk
+        transaction.on_commit(lambda: bots.forget_botless(gid))
+        note_locked(game, [notes.entry(notes.STAND_IN, seat)], None, fields)
+        return True
 
 
 def take_back(game_id: int, user) -> dict[str, Any]:
@@ -127,7 +152,8 @@ def set_vacation(game_id: int, user, on: Any) -> dict[str, Any]:
     ``vacation.not_a_player``, ``vacation.not_allowed`` (no deadlines, or no allowance in this
     game), ``vacation.bad_value`` (``on`` not a boolean), ``vacation.none_left``,
     ``vacation.too_soon`` (turned on again within :func:`vacation_rest` seconds of the end of the
-    last one; ``params.wait``: seconds left). Each change is a note of the game's log, so that
+    last one; ``params.wait``: seconds left), ``vacation.paused`` (the table's pause is on: a
+    vacation is held until it ends). Each change is a note of the game's log, so that
     limit keeps a player from filling the log by toggling."""
     if not isinstance(on, bool):
         raise IllegalAction("vacation.bad_value", "on must be true or false.")
@@ -137,6 +163,8 @@ def set_vacation(game_id: int, user, on: Any) -> dict[str, Any]:
         if tc.get("kind") != clocks.DEADLINE or not tc.get("vacation") or me not in (game.clocks or {}):
             raise IllegalAction("vacation.not_allowed", "This game has no vacation allowance.")
         now = time.time()
+        if table.paused(game.table):  # a vacation is held during the pause; it changes after it
+            raise IllegalAction("vacation.paused", "The game is paused.")
         if on == (game.clocks[me].get("away") is not None):
             return seat_status(game, now)  # already so: nothing to write
         back = game.clocks[me].get("back")

@@ -1,5 +1,6 @@
 """The one door of live play for what a socket asks to change: an act (:func:`submit`), a chat line,
-a hand-over of an away seat to a stand-in, a take-back, a vacation.
+a hand-over of an away seat to a stand-in, a take-back, a vacation, the table's votes (a proposal,
+a ballot, the end of a pause), a player hidden from one's chat or shown again.
 
 A move goes one way: the socket (:mod:`game.live.consumer`) -> here -> the write -> its commit ->
 the game's group told. Here the write's route is chosen: on PostgreSQL an act is first written
@@ -27,7 +28,7 @@ from django.db import InterfaceError, OperationalError
 from game.models import Game
 from game.rules import IllegalAction
 
-from . import apply, bots, chat, loopwrite, notify, rows, stand_ins, writers
+from . import apply, bots, chat, chat_blocks, loopwrite, notify, rows, stand_ins, votes, writers
 from .hub import hub
 from .ratelimit import RateLimited, SharedLimit
 
@@ -127,6 +128,31 @@ async def take_back(limit: SharedLimit, game_id: int, user) -> dict:
 async def set_vacation(limit: SharedLimit, game_id: int, user, on: Any) -> dict:
     """:func:`game.live.stand_ins.set_vacation` within ``limit``, its note pushed to the game."""
     return await published(limit.guard, stand_ins.set_vacation, game_id, user, on)
+
+
+async def propose(limit: SharedLimit, game_id: int, user, kind: Any, seat: Any, minutes: Any) -> dict:
+    """:func:`game.live.votes.propose` within ``limit``, its notes pushed to the game."""
+    return await published(limit.guard, votes.propose, game_id, user, kind, seat, minutes)
+
+
+async def ballot(limit: SharedLimit, game_id: int, user, vote: Any, yes: Any) -> dict:
+    """:func:`game.live.votes.ballot` within ``limit``, its notes pushed to the game."""
+    return await published(limit.guard, votes.ballot, game_id, user, vote, yes)
+
+
+async def resume(limit: SharedLimit, game_id: int, user) -> dict:
+    """:func:`game.live.votes.resume` within ``limit``, its note pushed to the game."""
+    return await published(limit.guard, votes.resume, game_id, user)
+
+
+async def hide(limit: SharedLimit, game_id: int, user, message: Any) -> tuple:
+    """:func:`game.live.chat_blocks.hide` within ``limit``."""
+    return await published(limit.guard, chat_blocks.hide, game_id, user, message)
+
+
+async def unhide(limit: SharedLimit, user, block: Any) -> tuple:
+    """:func:`game.live.chat_blocks.unhide` within ``limit``."""
+    return await published(limit.guard, chat_blocks.unhide, user, block)
 
 
 def joined(game: Game, user_id: int | None, seat: str | None) -> None:

@@ -10,7 +10,9 @@ The site only ever talks to a ruleset through :class:`Ruleset`:
   **notes** (actor :data:`SITE`): things that happened to the table rather than in the game, such
   as a player's time running out and a stand-in bot taking the seat. The rules never read a note:
   :func:`note` only adds it to the state's events, so it is told in the log, versioned and
-  replayed like an action, and every other part of the state stays as it was;
+  replayed like an action, and every other part of the state stays as it was; the one exception
+  is a note that records the players' vote to end the game (:data:`ENDS_GAME`), after which the
+  ruleset ends it by its own reading of an early end (:func:`end_early`);
 * :meth:`Ruleset.pending` says who must decide what now;
 * :meth:`Ruleset.view` is the only way anything about a state reaches a browser;
 * everything else the site shows of a game comes from the ruleset too, so that a new game is a new
@@ -32,7 +34,8 @@ from typing import Any, Mapping, Protocol, runtime_checkable
 
 __all__ = [
     "IllegalAction", "Decision", "Ruleset", "Presentation", "presentation", "open_view", "progress", "SITE", "note",
-    "note_of", "step", "describe", "log_areas", "LANGS", "lang_key", "pick", "WITHDRAW",
+    "note_of", "step", "describe", "log_areas", "LANGS", "lang_key", "pick", "WITHDRAW", "ENDS_GAME", "AGREED_END",
+    "can_end_early", "end_early", "early_result", "seats_swappable", "swaps_seats",
 ]
 
 #: the actor of the site's notes in a game's log (no ruleset has a seat of that name)
@@ -44,6 +47,11 @@ WITHDRAW = "withdraw"
 LANGS = ("en", "zh-hans")
 #: a note holds at most this many members, each value a string (at most 40 characters), an int or a bool
 NOTE_MAX_KEYS = 8
+#: the member of a note of the site that, when ``True``, also ends the game by its players'
+#: agreement (:func:`note`, :func:`end_early`)
+ENDS_GAME = "end"
+#: the ``reason`` of the result of a game its players agreed to end early (:func:`end_early`)
+AGREED_END = "agreed_end"
 
 
 class IllegalAction(ValueError):
@@ -202,6 +210,17 @@ class Ruleset(Protocol):
 
     Optional: ``presentation``, a :class:`Presentation` (see :func:`presentation`).
 
+    Optional, for the table's votes (use the module functions :func:`end_early`,
+    :func:`early_result`, :func:`can_end_early` and :func:`seats_swappable`):
+
+    * ``end_early(state) -> State``: the game ended now because its players agreed to stop,
+      scored by the rules' own reading of an early end (AGoT: the end of the game's castle count
+      and tie-breaks). ``result(new)`` is that result, with ``"reason"`` :data:`AGREED_END`;
+      ``pending(new)`` is empty; ``state`` is untouched. Without it a game cannot be ended early.
+    * ``seats_swappable(state) -> bool``: whether two players may still swap their seats (their
+      houses) at this point of the game without either learning what the other's seat hid.
+      Default: False.
+
     Change of mind: a ruleset with simultaneous (face-down) decisions accepts the action
     ``{"type": "withdraw"}`` (:data:`WITHDRAW`) from an actor that has answered one while another
     actor of it has not: the answer is taken back, told to others only as that actor being no
@@ -277,7 +296,9 @@ def note(rules: Any, state: Any, entry: Any) -> Any:
     ``entry`` must be a JSON object of at most :data:`NOTE_MAX_KEYS` members with a string
     ``"type"``, each value a string of at most 40 characters, an int or a bool (a note names a
     seat and what happened to it, ``{"type": "timeout", "seat": "stark"}``: never free text).
-    Raises ``IllegalAction("note.malformed")`` otherwise.
+    Raises ``IllegalAction("note.malformed")`` otherwise. A note whose member :data:`ENDS_GAME`
+    is ``True`` (the players voted to end the game) also ends it: :func:`end_early` of the state
+    with the note among its events, so the log tells the vote before the end.
 
     >>> from game.rules import get_ruleset
     >>> rules = get_ruleset("duke")
@@ -295,7 +316,10 @@ def note(rules: Any, state: Any, entry: Any) -> Any:
     ):
         raise IllegalAction("note.malformed", "A note is a small flat object with a string type.")
     fn = getattr(rules, "note", None)
-    return fn(state, dict(entry)) if fn is not None else state
+    new = fn(state, dict(entry)) if fn is not None else state
+    if entry.get(ENDS_GAME) is True:
+        new = end_early(rules, new)
+    return new
 
 
 def step(rules: Any, state: Any, actor: str, data: Any) -> Any:
@@ -340,6 +364,49 @@ def log_areas(rules: Any, event: dict[str, Any]) -> list[str]:
     else ``[]`` (a game without areas)."""
     fn = getattr(rules, "log_areas", None)
     return list(fn(event)) if fn is not None else []
+
+
+def can_end_early(rules: Any) -> bool:
+    """Whether a game of ``rules`` can be ended early by its players (the ruleset has
+    ``end_early``)."""
+    return callable(getattr(rules, "end_early", None))
+
+
+def end_early(rules: Any, state: Any) -> Any:
+    """``rules.end_early(state)``: the game ended now by its players' agreement, scored by its
+    rules (``result(new)["reason"]`` is :data:`AGREED_END`, nothing pending). Raises
+    ``IllegalAction("game.no_early_end")`` for a ruleset that cannot end early, ``game.over``
+    for a game already over."""
+    fn = getattr(rules, "end_early", None)
+    if not callable(fn):
+        raise IllegalAction("game.no_early_end", "This game cannot be ended early.")
+    if rules.result(state) is not None:
+        raise IllegalAction("game.over", "The game is over.")
+    new = fn(state)
+    result = rules.result(new)
+    if not isinstance(result, dict) or result.get("reason") != AGREED_END or rules.pending(new):
+        raise ValueError("end_early must end the game with the reason AGREED_END")
+    return new
+
+
+def early_result(rules: Any, state: Any) -> dict[str, Any] | None:
+    """The result ``state``'s game would have if its players ended it now (:func:`end_early`),
+    or None when the ruleset cannot end early or the game is over. ``state`` is untouched."""
+    if not can_end_early(rules) or rules.result(state) is not None:
+        return None
+    return rules.result(end_early(rules, state))
+
+
+def swaps_seats(rules: Any) -> bool:
+    """Whether ``rules`` ever lets players swap seats (it has ``seats_swappable``)."""
+    return callable(getattr(rules, "seats_swappable", None))
+
+
+def seats_swappable(rules: Any, state: Any) -> bool:
+    """``rules.seats_swappable(state)`` when the ruleset has it, else False: by default players
+    never swap seats, since a seat may hide what its player knows."""
+    fn = getattr(rules, "seats_swappable", None)
+    return bool(fn(state)) if callable(fn) and rules.result(state) is None else False
 
 
 _DEFAULT_PRESENTATION = Presentation()

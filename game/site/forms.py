@@ -1,4 +1,4 @@
-"""Forms: accounts (register, guest, claim) and lobbies (create, join).
+"""Forms: accounts (register, guest, claim), lobbies (create, join), reports and moderation.
 
 Forms check the shape of the input; the rules about lobbies live in :mod:`game.site.lobbies`, whose
 errors views attach to the field they concern.
@@ -20,7 +20,7 @@ from game.rules import DEFAULT_RULESET, get_ruleset
 
 from .lobbies import RANDOM, free_houses
 from .throttle import Throttle
-from game.models import NAME_TAKEN, Lobby, Profile, clean_name, language_key, name_taken
+from game.models import NAME_TAKEN, Lobby, ModerationAction, Profile, Report, clean_name, language_key, name_taken
 from game.options import (
     MAX_TIMEOUTS_DEFAULT,
     VACATION_DAYS_DEFAULT,
@@ -265,3 +265,32 @@ class JoinForm(forms.Form):
             del self.fields["password"]
         else:
             self.fields["password"].required = True
+
+
+# --- reports and moderation ----------------------------------------------------------------------
+class ReportForm(forms.Form):
+    """A report's reason and details (what it is about comes from the URL, checked by
+    :func:`game.site.reports.subject`); ``player``: for a game, the one it is about, if any."""
+
+    player = forms.TypedChoiceField(label=_("About"), required=False, coerce=int, empty_value=None)
+    reason = forms.ChoiceField(label=_("Reason"), choices=Report.Reason.choices)
+    text = forms.CharField(
+        label=_("What happened?"), required=False, max_length=500, widget=forms.Textarea(attrs={"rows": 4, "maxlength": 500}),
+        help_text=_("A moderator reads this with the chat and the game around it."),
+    )
+
+    def __init__(self, *args, players=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if players:
+            self.fields["player"].choices = [("", _("The game as a whole")), *players]
+        else:
+            del self.fields["player"]
+
+
+class ModerationForm(forms.Form):
+    """A moderator's action: its kind, its reason (kept in the moderation log) and, to mute, how
+    long."""
+
+    kind = forms.ChoiceField(choices=ModerationAction.Kind.choices)
+    reason = forms.CharField(label=_("Reason"), max_length=500, widget=forms.TextInput(attrs={"maxlength": 500}))
+    minutes = forms.IntegerField(label=_("Minutes"), required=False, min_value=1, max_value=30 * 24 * 60)

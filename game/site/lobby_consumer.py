@@ -187,6 +187,13 @@ class LobbyListConsumer(_LimitedJson):
         """``{"type": "user.games"}``: this person's games changed (a hint; counted again here)."""
         await self.push_my_games(changed=True)
 
+    async def user_hidden(self, event) -> None:
+        """``{"type": "user.hidden"}`` on the person's group is for their game sockets' chat."""
+
+    async def user_banned(self, event) -> None:
+        """``{"type": "user.banned"}``: a moderator banned this person; the socket closes."""
+        await self.close(code=4403)
+
     async def push_my_games(self, changed: bool = False) -> None:
         count = await database_sync_to_async(awaiting_count)(self.scope.get("user"))
         await self.send_json({"type": "my_games", "awaiting": count, "changed": changed})

@@ -8,7 +8,9 @@ people against people, and one bot's weakness or strength would move everyone's.
 people: their rating stays theirs when they claim their account (the same user row).
 
 **Never a private game**: its result is its players' own, and a rating that moved would tell it
-to everyone (``"private"``).
+to everyone (``"private"``). Nor a game its players voted to end early (``"ended_early"``: a
+result agreed to is no measure, and a pair of accounts could agree to any), nor one whose table
+replaced a player (``"replaced"``: the seat's result is no one person's).
 
 **Only established accounts, and not the same opponents over and over** (so that nobody can farm
 a rating out of accounts made for the purpose, which cost a few seconds each):
@@ -59,7 +61,7 @@ from django.utils import timezone
 
 from game.models import Action, Game, GameRating, Lobby, Rating, Seat
 from game.rules import get_ruleset
-from game.rules.base import SITE
+from game.rules.base import AGREED_END, SITE
 
 log = logging.getLogger(__name__)
 
@@ -93,10 +95,15 @@ def _os_score(mu: float, sigma: float) -> float:
 
 
 def unrated_reason(game: Game, seats: list[Seat]) -> str:
-    """Why ``game`` is not rated (``"private"``, ``"bots"``, ``"stand_in"``, ``"same_person"``,
+    """Why ``game`` is not rated (``"private"``, ``"ended_early"``: its players voted to end it,
+    ``"replaced"``: the table replaced a player, ``"bots"``, ``"stand_in"``, ``"same_person"``,
     ``"new_account"``, ``"repeat"``), or ``""``."""
     if game.lobby.is_private:
         return "private"
+    if (game.result or {}).get("reason") == AGREED_END:
+        return "ended_early"
+    if (game.table or {}).get("replaced"):
+        return "replaced"
     if any(s.bot for s in seats):
         return "bots"
     if len({s.user_id for s in seats}) != len(seats):

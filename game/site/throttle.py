@@ -20,7 +20,9 @@ Limits used by the site (see ``gotweb/settings.py``):
 * ``THROTTLE_LOBBY_PASSWORD``: wrong passwords per client IP per private lobby;
 * ``THROTTLE_PUSH``: Web Push subscriptions stored per person (:mod:`game.site.webpush`);
 * ``THROTTLE_CONFIRM_MAIL``: mails with a link to confirm an address, per person and per address
-  (:mod:`game.site.notifications.confirm`).
+  (:mod:`game.site.notifications.confirm`);
+* ``THROTTLE_REPORT_USER`` / ``THROTTLE_REPORT_IP``: reports filed per person and per address
+  (:mod:`game.site.reports`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
-"""HTTP URL patterns of the game app (lobbies and accounts)."""
+"""HTTP URL patterns of the game app (lobbies, games, accounts, reports and moderation)."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
-from . import archive, my_games, webpush
+from . import archive, my_games, warnings, webpush
 from .notifications import views as notification_views
-from .views import accounts, lobbies, play
+from .views import accounts, lobbies, moderation, play, reports
 
 
 class TextConverter(StringConverter):
@@ -32,6 +32,7 @@ urlpatterns = [
     path("lobby/<int:pk>/cancel/", lobbies.lobby_cancel, name="lobby_cancel"),
     path("lobby/<int:pk>/bot/", lobbies.lobby_add_bot, name="lobby_add_bot"),
     path("game/<int:pk>/", play.game_play, name="game_play"),
+    path("game/<int:pk>/take/<text:seat>/", play.take_seat, name="take_seat"),
     path("game/<int:pk>/replay/index.json", archive.replay_index, name="replay_index"),
     path("game/<int:pk>/replay/<int:version>.json", archive.replay_step, name="replay_step"),
     path("game/<int:pk>/export.json", archive.game_export, name="game_export"),
@@ -50,6 +51,13 @@ urlpatterns = [
     path("accounts/notifications/confirm/<text:token>/", notification_views.confirm_address, name="notifications_confirm"),
     path("accounts/notifications/unsubscribe/<text:token>/", notification_views.unsubscribe, name="notifications_unsubscribe"),
     path("my/games/", my_games.my_games, name="my_games"),
+    path("report/", reports.report, name="report"),
+    path("accounts/warnings/seen/", warnings.acknowledge, name="warnings_seen"),
+    path("moderation/", moderation.queue, name="moderation"),
+    path("moderation/report/<int:pk>/", moderation.report_detail, name="moderation_report"),
+    path("moderation/user/<text:name>/", moderation.user_detail, name="moderation_user"),
+    path("moderation/act/", moderation.act, name="moderation_act"),
+    path("moderation/log/", moderation.log, name="moderation_log"),
     path("push/subscribe/", webpush.subscribe, name="push_subscribe"),
     path("push/unsubscribe/", webpush.unsubscribe, name="push_unsubscribe"),
     path("sw.js", webpush.service_worker, name="service_worker"),

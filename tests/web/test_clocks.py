@@ -133,3 +133,36 @@ def test_deadline_of_follows_the_running_clock():
     assert deadline_of(g, "lannister") is None and deadline_of(g, "greyjoy") is None and deadline_of(g, "tyrell") is None
     assert is_correspondence(g) and not is_correspondence(Game(time_control={"kind": "live", "bank": 60}))
     assert not is_correspondence(Game())
+
+
+def test_a_pause_stops_every_clock_and_a_resume_costs_nobody_time():
+    c = clocks.start(LIVE, ["a", "b", "c"], awaited={"a", "b"}, stand_ins={}, now=0.0)
+    c = clocks.pause(c, 10.0)
+    assert all(x["since"] is None for x in c.values()) and clocks.next_deadline(c) is None
+    assert clocks.due(c, 10_000.0) == []
+    # a decision during the pause: credited, nothing starts
+    c = clocks.after_action(LIVE, c, {}, before="ab", after="bc", actor="a", person=True, now=20.0, paused=True)[0]
+    assert [clocks.remaining(c, s, 500.0) for s in "abc"] == [55.0, 50.0, 60.0]
+    c = clocks.resume(LIVE, c, awaited="bc", stand_ins={}, now=500.0)
+    assert [clocks.remaining(c, s, 510.0) for s in "abc"] == [55.0, 40.0, 50.0]
+
+
+def test_a_pause_holds_a_vacation_and_a_new_deadline_waits_for_the_resume():
+    c = clocks.start(CORR, ["a", "b"], awaited={"a"}, stand_ins={}, now=0.0)
+    c = clocks.set_vacation(c, "b", True, 5.0)
+    c = clocks.pause(c, 10.0)
+    view = clocks.clock_view(CORR, c, 100.0)
+    assert view["b"]["on_vacation"] and view["b"]["vacation"] == 45.0 and not view["a"]["running"]
+    assert clocks.due(c, 1000.0) == []
+    c = clocks.after_action(CORR, c, {}, before="a", after="b", actor="a", person=True, now=30.0, paused=True)[0]
+    assert c["b"]["since"] is None
+    c = clocks.resume(CORR, c, awaited="b", stand_ins={}, now=200.0)
+    assert clocks.vacation_left(c, "b", 210.0) == 35.0  # spent again from the resume on
+    assert clocks.remaining(c, "a", 210.0) == 100.0
+
+
+def test_an_extension_adds_the_same_time_to_every_clock():
+    c = clocks.start(LIVE, ["a", "b"], awaited={"a"}, stand_ins={}, now=0.0)
+    c = clocks.extend(c, clocks.extension(LIVE, 120))
+    assert [clocks.remaining(c, s, 10.0) for s in "ab"] == [170.0, 180.0]
+    assert clocks.extension(CORR, 120) == 100.0 and clocks.extension({"kind": "none"}, 120) == 0.0

@@ -56,6 +56,7 @@ MESSAGES = int(os.environ.get("GOTWEB_FUZZ_MESSAGES", "2000"))
 HOSTILE = 0.15  # the share of messages with a hostile value (hostile_message)
 MAX_MESSAGE = 16384
 SERVER_TYPES = {"state", "result", "chat", "error", "pong", "seats"}
+VOTE_KINDS = ("pause", "extend", "end", "replace", "swap")  # game.live.table.KINDS
 
 
 def documented_codes() -> set[str]:
@@ -219,7 +220,25 @@ class Model:
             return {"type": "result", "id": rid, "code": code, "channel": channel, "msg": msg}
         if kind in ("stand_in", "take_back"):
             return {"type": "result", "id": rid, "code": self.stand_in(seat, kind, msg)}
+        if kind in ("propose", "vote", "resume"):
+            return {"type": "result", "id": rid, "code": self.table(seat, kind, msg)}
+        if kind in ("hide", "unhide"):  # never a real line or block (see Stream.message)
+            return {"type": "result", "id": rid, "code": "chat.hide_login" if not logged_in else "chat.no_line" if kind == "hide" else "chat.not_hidden"}
         return {"type": "error", "id": rid, "code": "message.unknown_type"}
+
+    def table(self, seat, kind: str, msg) -> str:
+        """The refusal of the table's messages (protocol.md "The table's votes"): the fuzz never
+        asks for a vote of a real kind, so no vote is ever open and no pause in force."""
+        if seat is None:
+            return "vote.not_a_player"
+        over = self.rules.result(self.state) is not None
+        if kind == "propose":
+            return "vote.bad_kind" if msg.get("kind") not in VOTE_KINDS else "game.over" if over else "?"
+        if kind == "vote" and not isinstance(msg.get("yes"), bool):
+            return "vote.bad_value"
+        if over:
+            return "game.over"
+        return "vote.gone" if kind == "vote" else "vote.not_paused"
 
     def stand_in(self, seat, kind: str, msg) -> str:
         """The refusal of a ``stand_in`` or ``take_back`` (protocol.md "Stand-in bots"): the fuzz
@@ -514,8 +533,11 @@ class Fuzzer:
         if r < 0.7:  # the id or the version
             msg = {"type": rnd.choice(["act", "ping", "sync", "act"]), "action": self.legal(seat) or {"type": "draw"}}
             return with_member(msg, rnd.choice(['"id"', '"version"']), raw)
-        if r < 0.75:  # the seat of a stand-in
+        if r < 0.73:  # the seat of a stand-in
             return with_member({"type": "stand_in", "id": rid}, '"seat"', raw)
+        if r < 0.75:  # a vote's kind or ballot (a real kind is a well-formed string: never hostile's)
+            msg = rnd.choice([{"type": "propose", "id": rid}, {"type": "vote", "id": rid, "vote": 1}])
+            return with_member(msg, '"kind"' if msg["type"] == "propose" else '"yes"', raw)
         if r < 0.85:  # a chat field
             msg = {"type": "chat", "id": rid, "channel": "public", "to": rnd.choice(self.model.seats), "text": "hi"}
             key = rnd.choice(["channel", "to", "text", "text"])
@@ -565,6 +587,20 @@ class Fuzzer:
             return json.dumps({"type": "ping", "id": rand_json(rnd, 2)})
         if r < 0.32:
             return json.dumps({"type": "sync", "id": rand_json(rnd, 1)})
+        if r < 0.335:  # the table's votes, never of a real kind (see Model.table)
+            kind = rnd.choice([rand_json(rnd, 1), "PAUSE", "pause ", "kick", "", "end\u0000", rand_string(rnd)])
+            if kind in VOTE_KINDS:
+                kind = "pause?"
+            return json.dumps(rnd.choice([
+                {"type": "propose", "id": rnd.randint(0, 99), "kind": kind, "seat": rand_json(rnd, 1), "minutes": rand_json(rnd, 1)},
+                {"type": "vote", "id": rnd.randint(0, 99), "vote": rand_json(rnd, 1), "yes": rnd.choice([True, False, rand_json(rnd, 1)])},
+                {"type": "resume", "id": "r"},
+            ]))
+        if r < 0.338:  # hiding a chat author: never a line or block that exists
+            nothing = rnd.choice([10**9 + rnd.randint(0, 99), -1, rand_json(rnd, 1), str(rnd.randint(1, 9))])
+            if isinstance(nothing, int) and not isinstance(nothing, bool) and 0 <= nothing < 10**9:
+                nothing = -nothing - 1
+            return json.dumps(rnd.choice([{"type": "hide", "id": 7, "message": nothing}, {"type": "unhide", "id": 8, "block": nothing}]))
         if r < 0.34:
             target = rnd.choice([*self.model.seats, *self.houses, rand_json(rnd, 1)])
             return json.dumps(rnd.choice([{"type": "stand_in", "id": rnd.randint(0, 99), "seat": target}, {"type": "take_back", "id": "tb"}]))

@@ -536,8 +536,9 @@ async def test_websocket_payloads_leak_nothing(make_lobby, make_user, monkeypatc
     for v, got in recorded.items():
         assert [p["version"] for p in got] == list(range(len(steps) + 1))  # every version, in order
         for p in got:
-            # the socket adds the seats' status (who is awaited, for how long, the clocks: public)
-            assert set(p.pop("seats", {})) <= {"awaited_for", "away_after", "stand_ins", "time_control", "clocks", "deadline"}
+            # the socket adds the seats' status (who is awaited, for how long, the clocks, the
+            # table's votes and pause: public, the same for every viewer)
+            assert set(p.pop("seats", {})) <= {"awaited_for", "away_after", "stand_ins", "time_control", "clocks", "deadline", "table"}
         for p in got[:: max(1, len(got) // 12)] + got[-1:]:  # the sockets send the payload function's text
             state = await sync_to_async(_state_at)(game.pk, p["version"])
             assert json.loads(render(game.ruleset, state, v, p["version"])) == {**p, "game": None}

@@ -1,6 +1,6 @@
 """Live play on a real PostgreSQL server: the services, the concurrency, the websocket, the
 stand-in, the optimistic write, the seat reassignment, the stale versions, the malformed messages and the
-websocket fuzzing tests (a shorter stream), the memory of games, the writer threads, the push path and the acts written on the event loop run again in a child pytest with DATABASE_URL set (a
+websocket fuzzing tests (a shorter stream), the memory of games, the writer threads, the push path, the acts written on the event loop, the table's votes (two resolving at once) and the chat's blocks and mutes run again in a child pytest with DATABASE_URL set (a
 database name of our own)."""
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ def test_live_play_on_postgresql(postgres_url):
              "tests/web/test_live_fuzz.py", "tests/web/test_stand_in.py", "tests/web/test_live_optimistic.py",
              "tests/web/test_seat_reassignment.py", "tests/web/test_live_stale.py", "tests/web/test_live_malformed.py",
              "tests/web/test_notification_mails.py", "tests/web/test_live_memory.py", "tests/web/test_live_writers.py",
-             "tests/web/test_live_push_path.py", "tests/web/test_live_loopwrite.py", "tests/web/test_change_of_mind.py"],
+             "tests/web/test_live_push_path.py", "tests/web/test_live_loopwrite.py", "tests/web/test_change_of_mind.py",
+             "tests/web/test_votes.py", "tests/web/test_chat_blocks.py"],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
         )
     finally:  # the child's test database, should a lingering connection have kept it from dropping it

@@ -24,7 +24,8 @@ def test_lobby_rules_on_postgresql(postgres_url):
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--create-db",
          "tests/web/test_lobby_services.py", "tests/web/test_lobby_views.py", "tests/web/test_concurrency.py",
-         "tests/web/test_abuse_limits.py", "tests/web/test_hostile_paths.py", "tests/web/test_mail_confirmation.py"],
+         "tests/web/test_abuse_limits.py", "tests/web/test_hostile_paths.py", "tests/web/test_mail_confirmation.py",
+         "tests/web/test_reports.py", "tests/web/test_moderation.py"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]

@@ -119,6 +119,7 @@ def test_background_stand_ins_move_the_game_on_despite_the_botless_cache(make_lo
     settings = postgres_only
     settings.GAME_BOT_DELAY = 0
     game, users = start_game(make_lobby, 3)
+    bots.wait_for_bots()  # the start's own bot thread has looked (and found no bot) before the next act
     apply.bot_act(game.pk)  # this process now believes the game has no bot
     assert (game.pk, game.seed) in bots._botless
     apply.act(game.pk, users["stark"], legal_json(game.pk, "stark"))

@@ -37,7 +37,7 @@ from .actions import parse_action as _parse_action
 from .data import board
 from .edition import EDITIONS
 from .flow import apply as _apply
-from .flow import current_decisions
+from .flow import current_decisions, hidden_answers
 from .legal import random_action
 from .log import areas as _log_areas
 from .log import describe as _describe
@@ -49,6 +49,7 @@ from .views import own_view as _own_view
 from .views import progress as _progress
 from .views import shared_view as _shared_view
 from .views import view as _view
+from .victory import end_by_agreement
 
 from .data import DATA_DIR  # noqa: E402,F401
 
@@ -140,6 +141,22 @@ class AgotRuleset:
         new = state.clone()
         new.emit("note", note=dict(entry))
         return new
+
+    def end_early(self, state: State) -> State:
+        """The game ended now by its players' agreement, scored as the rulebook's end of the game
+        scores it (Winning the Game: the most castles and strongholds, then the edition's
+        tie-breakers; :func:`.victory.end_by_agreement`); the input is untouched."""
+        if state.result is not None:
+            raise IllegalAction("game.over", "The game is over.")
+        new = state.clone()
+        end_by_agreement(new)
+        return new
+
+    def seats_swappable(self, state: State) -> bool:
+        """Two players may swap houses before round 2 (the houses have only been set up and the
+        first orders placed), and only while no face-down answer is in (:func:`.flow.hidden_answers`):
+        a player who swaps must not see another house's hidden orders or card."""
+        return state.result is None and state.round == 1 and not hidden_answers(state)
 
     def bot_action(self, state: State, actor: str, level: str, seed: int) -> Any:
         """A legal action for ``actor`` by bot ``level`` (``"random"``, ``"basic"``); see :mod:`.bots`.

@@ -136,6 +136,18 @@ def apply(state: State, actor: str, action: Any) -> State:
     return new
 
 
+def hidden_answers(state: State) -> bool:
+    """Whether a face-down decision is in progress (orders, bids, house cards) and some house
+    has answered it already: its answer is then hidden from the others until the last one is in."""
+    pending = current_decisions(state)
+    head = state.tasks[0] if state.tasks else None
+    spec = DECIDE.get(head[0]) if head is not None else None
+    if spec is None or spec.withdraw is None or not pending or not all(d.simultaneous for d in pending):
+        return False
+    waiting = {d.actor for d in pending}
+    return any(spec.withdraw(state.clone(), head, h) for h in state.houses if h not in waiting)
+
+
 def withdraw(state: State, actor: str) -> State:
     """Change of mind: ``actor`` takes back its face-down answer to the simultaneous decision in
     progress (its orders, its bid, its house card), which it then answers again.

@@ -216,7 +216,12 @@ def describe(event: dict[str, Any], lang: str = "en", ed: str = "agot2") -> str:
         )
     if kind == "game_over":
         f["reason_text"] = {"seven_castles": "七座城堡" if zh else "seven castles", "eight_castles": "八座城堡" if zh else "eight castles",
-                            "round_limit": "第10回合结束" if zh else "end of round 10"}.get(event.get("reason"), "")
+                            "round_limit": "第10回合结束" if zh else "end of round 10",
+                            "agreed_end": "玩家同意提前结束，按城堡数计" if zh else "the players agreed to end the game; most castles"}.get(event.get("reason"), "")
+        if event.get("reason") == "agreed_end" and event.get("winners"):
+            names = sep.join(_name("house", h, lang, ed) for h in event.get("winners") or [])
+            return (f"玩家同意提前结束游戏：{names}城堡数、补给与现有权力都相同，共同获胜。" if zh
+                    else f"The players agreed to end the game: {names} are equal on castles, supply and available power, and share the win.")
         if event.get("reason") == "shared":
             names = sep.join(_name("house", h, lang, ed) for h in event.get("winners") or [])
             return (f"第10回合结束：{names}城堡数、补给与现有权力都相同，共同获胜。" if zh

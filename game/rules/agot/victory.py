@@ -11,6 +11,12 @@
   可用权力的数量,再相同则平手": higher supply, then more available power, then a shared win
   (:attr:`.edition.Edition.shared_victory`; the result's ``winner`` is None and ``winners``
   lists the houses sharing it).
+* When the players agree to stop before that (the site's vote, :func:`end_by_agreement`), the
+  game is scored as the rulebook scores its end: Winning the Game (游戏胜利) - "the player
+  controlling the most areas containing a castle or stronghold is the winner", ties broken by the
+  same printed order as above (and, in the 1st edition, shared when still equal). The rulebook
+  has no early end of its own, so the end it does describe is the one reading that is the game's
+  own: no new rule, only an earlier moment. Reason ``agreed_end``.
 """
 
 from __future__ import annotations
@@ -113,3 +119,22 @@ def end_after_last_round(state: State) -> None:
             finish(state, None, "shared", tied)
             return
     finish(state, order[0], "round_limit")
+
+
+#: the result's reason when the players agreed to end the game (``game.rules.base.AGREED_END``)
+AGREED_END = "agreed_end"
+
+
+def end_by_agreement(state: State) -> None:
+    """The players agreed to end the game now: scored as the end of round 10 is (the most castles
+    and strongholds, then the edition's tie-breakers; the 1st edition's houses still equal share
+    the win), whatever the round. The result's ``reason`` is ``agreed_end`` and its ``round`` the
+    round it stopped in."""
+    order = ranking(state)
+    if edition(state).shared_victory:
+        best = standing(state, order[0])
+        tied = [h for h in order if standing(state, h) == best]
+        if len(tied) > 1:
+            finish(state, None, AGREED_END, tied)
+            return
+    finish(state, order[0], AGREED_END)

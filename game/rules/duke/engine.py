@@ -140,6 +140,12 @@ def _record_captures(lost: Mapping[str, tuple], captured: list) -> dict[str, tup
     return out
 
 
+def finish(state: State, winner: str | None, reason: str) -> State:
+    """``state`` over, won by ``winner`` (None: a draw) for ``reason``, told by a ``game_over``
+    event (the site's early end by agreement, :meth:`.ruleset.DukeRuleset.end_early`)."""
+    return _finish(state, winner, reason)
+
+
 def _finish(state: State, winner: str | None, reason: str) -> State:
     ev = _event(state, type="game_over", winner=winner, reason=reason)
     return replace(

@@ -27,6 +27,7 @@ REASONS = {
         "checkmate": "no legal action while in Guard",
         "no_legal_action": "no legal action",
         "no_progress": "100 turns without a capture or a new tile",
+        "agreed_end": "the players agreed to end the game",
     },
     "zh-hans": {
         "duke_captured": "公爵被俘获",
@@ -35,6 +36,7 @@ REASONS = {
         "checkmate": "处于警戒时无合法行动",
         "no_legal_action": "无合法行动",
         "no_progress": "连续 100 回合无俘获也无新棋子",
+        "agreed_end": "双方同意提前结束",
     },
 }
 

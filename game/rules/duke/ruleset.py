@@ -104,6 +104,15 @@ class DukeRuleset:
         A note is no rule: it records what happened at the table (a time-out, a stand-in)."""
         return replace(state, events=state.events + ({"type": "note", "turn": state.turn, "note": dict(entry)},))
 
+    def end_early(self, state: State) -> State:
+        """The game ended now by its players' agreement: a draw. The Duke is won only by taking
+        the other Duke (or leaving it no legal action); the rules score nothing else, so a count
+        of tiles or squares would be a rule of our own. A game stopped by agreement is scored as
+        chess scores one, a draw (reason ``agreed_end``, no winner)."""
+        if state.phase == "over":
+            raise IllegalAction("game.over", "the game is over")
+        return E.finish(state, None, "agreed_end")
+
     def describe(self, event: dict[str, Any], lang: str) -> str:
         """The log's sentence of ``event`` in ``lang`` (:func:`.log.describe`)."""
         return _describe(event, lang)

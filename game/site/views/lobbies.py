@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from game.live import access
+from game.live import access, vacancies
 from game.live.clients import client_ip
 from game.models import Lobby, Seat, display_name, is_guest, language_key
 from game.options import game_choices, ruleset_description, seat_words
@@ -53,7 +53,13 @@ def lobby_list(request: HttpRequest) -> HttpResponse:
             .annotate(filled=Count("seats"))
             .order_by("-created_at")[:50]
         )
-    return render(request, "game/lobby_list.html", {"open_lobbies": open_lobbies, "my_lobbies": mine, "games": game_choices()})
+    key = language_key()
+    seats_to_take = [
+        {"game": g, "seats": [g.rules.seat_names().get(s, {}).get(key, s) for s in seats], "ruleset": g.rules.names[key]}
+        for g, seats in vacancies.listed()
+    ]
+    ctx = {"open_lobbies": open_lobbies, "my_lobbies": mine, "games": game_choices(), "seats_to_take": seats_to_take}
+    return render(request, "game/lobby_list.html", ctx)
 
 
 def spectate_list(request: HttpRequest) -> HttpResponse:

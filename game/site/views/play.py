@@ -1,17 +1,25 @@
-"""The live game page (``/game/<id>/``)."""
+"""The live game page (``/game/<id>/``), and taking a seat the table opened there."""
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
-from game.live import access, payloads, replay
+from game.live import access, chat_blocks, errors, payloads, replay, vacancies
 from game.live.seats import seat_of, seats_info
-from game.models import Game, language_key
+from game.models import Game, display_name, language_key
+from game.rules import IllegalAction
+from game.rules import base as contract
 
 from .. import webpush
 from ..archive import replay_config
@@ -58,6 +66,9 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
         },
     }
     ctx["config"]["replay"] = ctx["replay"] = replay_config(request, game, viewer)
+    ctx["config"]["table"] = _table_config(request, game)
+    ctx["config"]["user"] = request.user.is_authenticated
+    ctx["config"]["me"] = display_name(request.user) if request.user.is_authenticated else ""
     if viewer is not None and webpush.enabled():  # the key a player's browser subscribes with
         ctx["config"]["push"] = {"key": webpush.public_key(), "subscribe": reverse("push_subscribe"), "worker": reverse("service_worker")}
     ctx["preload"] = page_preloads(game.rules, lang, "js/live/play.js", renderer, "js/topbar.js")
@@ -73,8 +84,44 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "game/play.html", ctx)
 
 
+def _table_config(request: HttpRequest, game: Game) -> dict:
+    """What the page's table panel needs (``static/js/live/table.js``): which votes this game
+    offers, the longest pause in minutes, the URLs to take an open seat and to report, the CSRF
+    token for the seat's form, the players the visitor hides in chat, its stylesheet."""
+    signed_in = request.user.is_authenticated
+    return {
+        "can_end": contract.can_end_early(game.rules),
+        "can_swap": contract.swaps_seats(game.rules),
+        "pause_max": max(1, int(settings.GAME_PAUSE_MAX // 60)),
+        "take": reverse("take_seat", args=[game.pk, "SEAT"]) if signed_in else "",
+        "csrf": get_token(request) if signed_in else "",
+        "report": reverse("report") if signed_in else "",
+        "hidden": chat_blocks.hidden_list(request.user),
+        "css": static("css/table.css"),
+    }
+
+
 def _script_json(text: str) -> str:
     """JSON text made safe inside ``<script type="application/json">`` (as Django's
     ``json_script``: ``<``, ``>`` and ``&`` escaped, so no ``</script>`` can end it early)."""
     return mark_safe(text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e"))
 
+
+
+@require_POST
+def take_seat(request: HttpRequest, pk: int, seat: str) -> HttpResponse:
+    """``POST /game/<id>/take/<seat>/``: the visitor takes a seat the table opened (a replaced
+    player's, :func:`game.live.vacancies.fill_seat`); back to the game page, as its player. A
+    visitor who is not logged in goes to the login page first; a refusal is told on the page
+    (nothing changed)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("game_play", args=[pk]))
+    try:
+        vacancies.fill_seat(pk, request.user, seat, request.session)
+    except IllegalAction as e:
+        if e.code == "game.not_found":
+            raise Http404("no such game") from None
+        messages.error(request, errors.from_illegal(e)["message"])
+    else:
+        messages.success(request, _("The seat is yours: take it back from the bot when you are ready."))
+    return redirect("game_play", pk=pk)

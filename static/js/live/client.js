@@ -8,7 +8,9 @@
 // plus, for the page itself: client.on("chat", fn), client.chat(channel, text, to), client.sync(),
 // client.on("seats", fn) (stand-in bots, how long seats have waited), client.standIn(seat),
 // client.takeBack(), client.vacation(on) (correspondence games: pause my deadlines),
-// client.followMyGames() + client.on("my_games", fn) (the header's "My games" badge).
+// client.followMyGames() + client.on("my_games", fn) (the header's "My games" badge), the table's
+// votes (client.propose(kind, {seat, minutes}), client.vote(n, yes), client.resume()) and chat
+// blocks (client.hide(lineId), client.unhide(blockId), client.on("hidden", fn)): table.js.
 // The socket (static/js/live.js) reconnects by itself with back-off. It asks for patches
 // (`?patch=1`): after the first whole state, a push may be a `patch` from the version held, applied
 // here (patch.js); a reconnect, a version gap or a patch that does not apply gets the whole state
@@ -24,7 +26,7 @@ const HOLD_MS = 10000;
 // `initial`: a first `state` message already at hand (the page's own, see play.js): listeners get
 // it at once, and the socket's first state of the same version is not told twice.
 export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl = window.WebSocket, initial = null }) {
-  const listeners = { state: [], connection: [], chat: [], error: [], seats: [], my_games: [] };
+  const listeners = { state: [], connection: [], chat: [], error: [], seats: [], my_games: [], hidden: [] };
   const waiting = new Map(); // request id -> resolve
   let nextId = 1;
   let latest = initial && initial.type === "state" ? initial : null; // last {view, pending, version, log, ...}
@@ -113,13 +115,15 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
       const resolve = waiting.get(data.id);
       if (!resolve) return;
       waiting.delete(data.id);
-      resolve(data.ok ? { ok: true, version: data.version } : { ok: false, error: data.error });
+      resolve(data.ok ? { ok: true, version: data.version, hidden: data.hidden } : { ok: false, error: data.error });
     } else if (data.type === "chat") {
       emit("chat", data);
     } else if (data.type === "seats") {
       emit("seats", data);
     } else if (data.type === "my_games") {
       emit("my_games", data);
+    } else if (data.type === "hidden") {
+      emit("hidden", data.players);
     } else if (data.type === "error") {
       emit("error", data.error);
     }
@@ -181,6 +185,21 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
     },
     vacation(on) {
       return request({ type: "vacation", on: Boolean(on) });
+    },
+    propose(kind, { seat = null, minutes = null } = {}) {
+      return request({ type: "propose", kind, seat, minutes });
+    },
+    vote(n, yes) {
+      return request({ type: "vote", vote: n, yes: Boolean(yes) });
+    },
+    resume() {
+      return request({ type: "resume" });
+    },
+    hide(line) {
+      return request({ type: "hide", message: line });
+    },
+    unhide(block) {
+      return request({ type: "unhide", block });
     },
     sync() {
       conn.send({ type: "sync" });

@@ -5,6 +5,7 @@ import { createReplayClient } from "./replay.js";
 import { refusedText } from "../live.js";
 import { createTurnAlert } from "./turn_alert.js";
 import { showAwaiting } from "../badge_count.js";
+import { mountTable } from "./table.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
@@ -124,7 +125,8 @@ function renderStandIn() {
       parts.push(note, button(gettext("Take back my seat"), () => live.takeBack(), "take-back"));
     }
     const elapsed = (performance.now() - seatStatusAt) / 1000;
-    for (const seat of awaitedActors) {
+    const paused = Boolean(seatStatus.table && seatStatus.table.pause); // nobody's wait counts then
+    for (const seat of paused ? [] : awaitedActors) {
       if (seat === config.viewer || standIns[seat] || botSeats.has(seat)) continue;
       const waited = seatStatus.awaited_for?.[seat];
       if (waited === undefined) continue;
@@ -274,6 +276,14 @@ logList.addEventListener("click", (ev) => {
   highlightLine(pinned());
 });
 
+// --- the table's votes, open seats, chat blocks and reports (table.js) ------------------------------------
+let table = { chatLine() {} };
+try {
+  table = mountTable({ live, config, replaying, seatName });
+} catch (err) { // the table's panel must never take the board, the log or the chat with it
+  console.error("table panel failed", err);
+}
+
 // --- chat ------------------------------------------------------------------------------------------------
 const chatList = document.getElementById("chat-messages");
 const chatForm = document.getElementById("chat-form");
@@ -312,6 +322,7 @@ live.on("chat", ({ messages, history }) => {
     text.className = "chat-text";
     text.textContent = m.text; // never HTML
     li.append(meta, text);
+    table.chatLine(li, m); // hide this player, report this line
     chatList.append(li);
   }
   chatList.scrollTop = chatList.scrollHeight;

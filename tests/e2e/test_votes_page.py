@@ -1,0 +1,92 @@
+"""In a real browser: at a live-clock AGoT table of two people and a bot, Lannister asks the table
+to pause the game; both players' pages show the vote, Stark agrees with one click, and both pages
+show the pause (clocks stopped, the log's lines) until Lannister, who asked, resumes the game.
+Stark then hides Lannister's chat lines from themselves and finds the report link of a line.
+Screenshots: test-results/<test name>/."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import start_server, stop_server
+from .pages import fill_with_bots_and_start, guest_creates_lobby
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def server(tmp_path):
+    env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "GAME_BOT_DELAY": "0.2"}
+    url, proc = start_server(tmp_path, env, "daphne-votes")
+    yield url
+    stop_server(proc)
+
+
+def test_a_vote_to_pause_reaches_both_players(browser, server, shots):
+    from playwright.sync_api import expect
+
+    base = server
+    errors = []
+    host = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}).new_page()
+    arya = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}).new_page()
+    for page in (host, arya):
+        page.set_default_timeout(15_000)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+
+    lobby_path = guest_creates_lobby(host, base, "Shall we pause?")
+    arya.goto(base + "/accounts/guest/?next=" + lobby_path)
+    arya.fill("#id_display_name", "Arya")
+    arya.get_by_role("button", name="Play").click()
+    arya.select_option("#id_house", "stark")
+    arya.get_by_role("button", name="Join").click()
+    expect(host.locator("#seat-count")).to_have_text("2 / 3")
+    fill_with_bots_and_start(host, base, bots=1)
+    expect(arya).to_have_url(host.url)
+
+    # the clocks run; Lannister (the host) asks for a pause of 5 minutes
+    expect(host.locator('#clock-bar [data-clock="stark"]')).to_have_class(re.compile(r"\brunning\b"))
+    expect(host.locator("#vote-kind")).to_have_value("pause")
+    host.fill("#vote-minutes", "5")
+    host.locator("#vote-ask").click()
+    for page in (host, arya):
+        vote = page.locator("#table-vote")
+        expect(vote).to_contain_text(re.compile(r"Vote: Lannister asks to pause the game for 5 minutes\."))
+        expect(vote.locator(".vote-awaiting")).to_have_text("Waiting for: Stark")
+        expect(page.locator("#log")).to_contain_text("Vote: Lannister asks to pause the game for 5 minutes.")
+    expect(host.locator("#vote-yes")).to_have_count(0)  # the asker has said yes already
+    arya.screenshot(path=shots("01-arya-is-asked"), full_page=True)
+
+    arya.locator("#vote-yes").click()
+    for page in (host, arya):
+        expect(page.locator("#table-pause")).to_contain_text("The game is paused (asked by Lannister)")
+        expect(page.locator("#log")).to_contain_text("The table agreed: the game is paused for 5 minutes; clocks and deadlines stop.")
+        expect(page.locator("#table-vote")).to_have_count(0)
+        expect(page.locator("#clock-bar .clock.running")).to_have_count(0)
+    expect(arya.locator("#vote-resume")).to_have_count(0)  # only the asker ends it early
+    host.screenshot(path=shots("02-host-paused"), full_page=True)
+    arya.screenshot(path=shots("03-arya-paused"), full_page=True)
+
+    host.locator("#vote-resume").click()
+    for page in (host, arya):
+        expect(page.locator("#log")).to_contain_text("Lannister ended the pause: clocks and deadlines run again.")
+        expect(page.locator("#table-pause")).to_have_count(0)
+    expect(host.locator("#clock-bar .clock.running").first).to_be_visible()
+
+    # chat: Stark hides Lannister's lines for themselves; a line can be reported
+    host.fill("#chat-text", "sorry for the wait")
+    host.locator("#chat-form button[type=submit]").click()
+    line = arya.locator("#chat-messages li", has_text="sorry for the wait")
+    expect(line).to_be_visible()
+    expect(line.locator(".chat-report")).to_have_attribute("href", re.compile(r"^/report/\?line=\d+$"))
+    line.get_by_role("button", name="Hide").click()
+    expect(arya.locator("#chat-messages li", has_text="sorry for the wait")).to_have_count(0)
+    expect(arya.locator("#chat-hidden-count")).to_have_text("Players you hide: 1")
+    host.fill("#chat-text", "still there?")
+    host.locator("#chat-form button[type=submit]").click()
+    expect(host.locator("#chat-messages li", has_text="still there?")).to_be_visible()
+    arya.wait_for_timeout(500)
+    expect(arya.locator("#chat-messages li", has_text="still there?")).to_have_count(0)
+    arya.screenshot(path=shots("04-arya-hides-the-host"), full_page=True)
+    assert errors == []
