@@ -51,14 +51,14 @@ STYLE = """
 .river{fill:none;stroke:#4f8dbf;stroke-width:3.4;stroke-linejoin:round;stroke-linecap:round}
 .bridge rect{fill:#b08a5a;stroke:#5a4126;stroke-width:.8}
 .deco,.labels{pointer-events:none}
-.name{fill:#3a2d1c;font-size:10px;text-anchor:middle;paint-order:stroke;stroke:#f7efd9;stroke-width:2.6px;stroke-linejoin:round}
-.name.sea{fill:#23506d;font-style:italic;font-size:11px;stroke:#cfe6f1;letter-spacing:.3px}
-.name.zh{font-size:11px;letter-spacing:0}
-.name.sea.zh{font-size:12px}
-.name.big{font-size:12.5px}
-.name.zh.big{font-size:13.5px}
-.name.sea.big{font-size:13px}
-.name.sea.zh.big{font-size:14px}
+.name{fill:#3a2d1c;font-size:14.5px;text-anchor:middle;paint-order:stroke;stroke:#f7efd9;stroke-width:3px;stroke-linejoin:round}
+.name.sea{fill:#23506d;font-style:italic;font-size:15px;stroke:#cfe6f1;letter-spacing:.2px}
+.name.zh{font-size:15px;letter-spacing:0}
+.name.sea.zh{font-size:15.5px}
+.name.big{font-size:16.5px}
+.name.zh.big{font-size:17px}
+.name.sea.big{font-size:17px}
+.name.sea.zh.big{font-size:17.5px}
 .compass{pointer-events:none}
 """
 
@@ -254,10 +254,10 @@ def _render(lang: str, board: str) -> str:
         icons = area.kind == "land" and (area.castle or area.supply or area.power or area.home_of)
         big = (clearance_map(aid, board=board)[pts["label"]] >= 1.4
                and room >= 1.35 * max(text_width(ln) for ln in lines))
-        lh = 13 if big else 11
-        top = ly - (len(lines) - 1) * lh / 2 - (4 if icons else 0)
+        lh = 18 if big else 16
+        top = ly - (len(lines) - 1) * lh / 2 - (5 if icons else 0)
         cls = f"name {area.kind}" + (" zh" if lang == "zh" else "") + (" big" if big else "")
-        t = dwg.text("", insert=(round(lx, 1), round(top + 3.4, 1)), class_=cls)
+        t = dwg.text("", insert=(round(lx, 1), round(top + 5, 1)), class_=cls)
         if len(lines) == 1:
             t.text = lines[0]
         else:
@@ -265,7 +265,7 @@ def _render(lang: str, board: str) -> str:
                 t.add(dwg.tspan(ln, x=[round(lx, 1)], dy=[0 if i == 0 else lh]))
         label.add(t)
         if icons:
-            _icon_row(dwg, label, area, lx, top + (len(lines) - 1) * lh + 12.5)
+            _icon_row(dwg, label, area, lx, top + (len(lines) - 1) * lh + 15)
 
     for name in order:
         dwg.add(layer[name])

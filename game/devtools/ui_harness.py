@@ -66,6 +66,8 @@ COMBAT3_MARCH = ["lannister", {"type": "march", "area": "seagard", "leave_power"
 #: after the position is built
 POSITIONS: dict[str, dict] = {
     "start3": {"new_game": 3},
+    "start4": {"new_game": 4},
+    "start5": {"new_game": 5},
     "start6": {"new_game": 6},
     # orders already revealed: Stark marches, Lannister raids, Baratheon consolidates
     "action3": {
@@ -161,6 +163,8 @@ POSITIONS: dict[str, dict] = {
                       "steps": [COMBAT3_MARCH, ["baratheon", {"type": "choose", "option": "defender"}]]},
     # --- the 1st edition (issue 19) ---
     "agot1_start3": {"new_game": 3, "ruleset": "agot1"},
+    "agot1_start4": {"new_game": 4, "ruleset": "agot1"},
+    "agot1_start5": {"new_game": 5, "ruleset": "agot1"},
     # Lannister's special Raid in Harrenhal may remove two of the orders next to it: Stark's
     # Support in Riverrun and Consolidate Power in Crackclaw Point, Baratheon's Raid in Blackwater;
     # never Stark's Defense in The Mountains of the Moon (which a river keeps apart anyway) nor
