@@ -12,6 +12,7 @@ import { legendPanel } from "./legend.js";
 import { makeController } from "./decisions.js";
 import { areaDetails, cards, combatBanner, combatBox, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "./hud.js";
 import { h } from "./dom.js";
+import { sideTabs } from "./tabs.js";
 import { catalogueReady, fmt, gettext } from "./i18n.js";
 import { areaName, houseName, tokenName, unitName } from "./names.js";
 
@@ -75,7 +76,14 @@ export function mountScreen(root, client, boardId = "agot2") {
   const mapWrap = h("div", { class: "map-wrap" }, holder, controls, legendBox, tip);
   const decisionBox = h("div", { class: "decision-panel", "aria-live": "polite" });
   const errorBox = h("div", { class: "action-error", role: "alert" });
-  const info = h("div", { class: "side-info" });
+  // the tabs under the decision: the battle (while there is one), tracks, houses, cards, then the
+  // page's own panels (chat, players); the page's log is docked under them, always in view
+  const tabs = sideTabs();
+  const dock = tabs.adopt(document);
+  const TAB = { battle: 10, tracks: 20, houses: 30, cards: 40 };
+  for (const [id, label] of [["tracks", gettext("Tracks")], ["houses", gettext("Houses")], ["cards", gettext("Cards")]]) {
+    tabs.fill(id, label, h("p", { class: "muted" }, "…"), { order: TAB[id] });
+  }
   const sheetToggle = h("button", { type: "button", class: "sheet-toggle btn btn-small", "aria-expanded": "true",
     onclick: () => {
       const open = sheet.classList.toggle("collapsed") === false;
@@ -85,7 +93,7 @@ export function mountScreen(root, client, boardId = "agot2") {
     } }, gettext("Hide panel"));
   // on phones the decision panel is a sheet fixed at the bottom of the screen, over the page
   const sheet = h("div", { class: "decision-sheet" }, sheetToggle, errorBox, decisionBox);
-  const side = h("aside", { class: "agot2-side", "aria-label": gettext("Game panels") }, sheet, info);
+  const side = h("aside", { class: "agot2-side", "aria-label": gettext("Game panels") }, sheet, tabs.el, dock || null);
   root.replaceChildren(top, h("div", { class: "agot2-main" }, mapWrap, side));
   holder.appendChild(h("p", { class: "loading" }, gettext("Loading the map…")));
 
@@ -235,6 +243,17 @@ export function mountScreen(root, client, boardId = "agot2") {
     if (target && (opts.focus || key)) target.focus({ preventScroll: !!opts.focus && !key });
   }
 
+  // A new decision of mine starts at its title, and the page shows it: on a desktop the side
+  // column scrolls back to it; on a phone the sheet is fixed and only scrolls to its top.
+  let newDecision = false;
+  function decisionIntoView() {
+    sheet.scrollTop = 0;
+    decisionBox.scrollTop = 0;
+    if (getComputedStyle(sheet).position === "fixed") return;
+    const r = sheet.getBoundingClientRect();
+    if (r.top < 0 || r.top > window.innerHeight - 120) sheet.scrollIntoView({ block: "start", behavior: "instant" });
+  }
+
   function idlePanel() {
     const v = latest.view;
     if (v.result) return h("p", {}, gettext("The game is over."));
@@ -285,11 +304,20 @@ export function mountScreen(root, client, boardId = "agot2") {
       if (detailsArea) hideDetails();  // a new decision in the sheet: the area pop-up closes
       error = null;
       renderError();
+      newDecision = !!mine;
     }
     renderTop();
-    info.replaceChildren(...[combatBox(v, data, me), westerosCards(v, data), tracks(v, data), housesTable(v, data, me), cards(v, data, me)].filter(Boolean));
+    const battle = combatBox(v, data, me);
+    const fresh = battle && !tabs.has("battle");
+    tabs.fill("battle", gettext("Battle"), battle, { order: TAB.battle });
+    if (fresh && v.combat) tabs.select("battle");  // a battle begins: its panel comes to the front
+    tabs.fill("tracks", gettext("Tracks"), [westerosCards(v, data), tracks(v, data)]);
+    tabs.fill("houses", gettext("Houses"), housesTable(v, data, me));
+    tabs.fill("cards", gettext("Cards"), cards(v, data, me) || h("p", { class: "muted" }, gettext("No cards to show.")));
     rerender();
     if (detailsArea) showDetails(detailsArea);
+    if (newDecision) decisionIntoView();
+    newDecision = false;
     if (!root.dataset.version) performance.mark(boardId + ":first-state");
     root.dataset.version = String(v.version);
     root.dataset.decision = mine ? mine.kind : "";

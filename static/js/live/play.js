@@ -45,6 +45,14 @@ live.on("connection", (state) => {
 
 live.on("my_games", showAwaiting);
 
+// --- the page's head on a phone: one line while playing, the rest behind "More" ---------------------
+const headMore = document.getElementById("head-more");
+headMore.addEventListener("click", () => {
+  const open = headMore.closest(".play-head").classList.toggle("open");
+  headMore.setAttribute("aria-expanded", String(open));
+  headMore.textContent = open ? gettext("Less") : gettext("More");
+});
+
 // --- board renderer ------------------------------------------------------------------------------
 const root = document.getElementById("board-root");
 async function mountRenderer() {
@@ -142,8 +150,11 @@ function renderStandIn() {
   if (next < Infinity) standInTimer = setTimeout(renderStandIn, (next + 0.5) * 1000);
 }
 
+// the log follows its newest line unless the reader has scrolled up (it may be drawn before it is
+// in view: the game screen docks it beside the map)
+let followLog = true;
 function renderLog(log) {
-  const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
+  const atBottom = followLog;
   const lines = log.map((line) => {
     const li = document.createElement("li");
     li.textContent = line.text;
@@ -243,6 +254,10 @@ live.on("seats", renderClocks);
 
 // --- game log ----------------------------------------------------------------------------------------
 const logList = document.getElementById("log");
+logList.addEventListener("scroll", () => {
+  if (logList.clientHeight) followLog = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
+});
+new ResizeObserver(() => { if (followLog) logList.scrollTop = logList.scrollHeight; }).observe(logList);
 // Hovering, focusing or tapping a log line highlights the board areas it names (log[].areas,
 // docs/protocol.md): the class "log-hl" on each #area-<id>. A tap pins the highlight until the
 // next tap (touch screens have no hover); a pinned line stays pinned across pushes.
