@@ -366,8 +366,10 @@ export function drawOverlay(board, view, data, extra = {}) {
         svgEl("line", { x1: a.x, y1: a.y, x2: to.x, y2: to.y, class: "ov-support side-" + s.side, "data-from": s.area }, lines);
       }
     }
-    const p = anchor(combat.area, "label");
-    const g = svgEl("g", { class: "ov-combat", transform: `translate(${p.x} ${p.y - 16})` }, tokens);
+    // the battle's mark on the front line (the attack arrow's middle), off the pieces and the name
+    const l = anchor(combat.area, "label");
+    const p = from && to ? { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 } : { x: l.x, y: l.y - 16 };
+    const g = svgEl("g", { class: "ov-combat", transform: `translate(${p.x} ${p.y})` }, tokens);
     svgEl("path", { d: "M-8 -8L8 8M8 -8L-8 8", stroke: "#b91c1c", "stroke-width": 3.5, "stroke-linecap": "round" }, g);
   }
   return centres;

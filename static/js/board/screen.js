@@ -13,6 +13,7 @@ import { makeController } from "./decisions.js";
 import { areaDetails, cards, combatBanner, combatBox, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "./hud.js";
 import { h } from "./dom.js";
 import { sideTabs } from "./tabs.js";
+import { focusAreas, hiddenUnderSheet, sheetCovers } from "./follow.js";
 import { catalogueReady, fmt, gettext } from "./i18n.js";
 import { areaName, houseName, tokenName, unitName } from "./names.js";
 
@@ -109,7 +110,7 @@ export function mountScreen(root, client, boardId = "agot2") {
     board = await loadBoard(holder, lang, text, boardId);
     performance.mark(boardId + ":board");
     board.svg.setAttribute("aria-label", gettext("Map of Westeros"));
-    pz = panzoom(board.svg, { onChange: () => drawHitAreas(board) });
+    pz = panzoom(board.svg, { onChange: () => drawHitAreas(board), insetBottom: () => hiddenUnderSheet(board.svg, sheet) });
     new ResizeObserver(() => drawHitAreas(board)).observe(board.svg);
     controls.append(
       h("button", { type: "button", class: "btn btn-small", onclick: () => pz.zoomIn(), "aria-label": gettext("Zoom in") }, "+"),
@@ -197,33 +198,29 @@ export function mountScreen(root, client, boardId = "agot2") {
     if (error) errorBox.appendChild(h("p", { dataset: { code: error.code || "" } }, error.message || error.code));
   }
 
-  // Zooms the map onto the battle in progress (its area and the March's origin): as close as
-  // fits both (2.5x to 3x) into the part of the map in sight, which on phones ends at the
-  // decision sheet fixed at the bottom.
+  // Zooms the map onto the battle in progress (its area and the March's origin): 2.5x to 3x, into
+  // the part of the map in sight, which on phones ends at the decision sheet.
   function showBattle() {
     const c = latest && latest.view.combat;
     if (!c || !pz || !board.areas[c.area]) return;
-    // the battle's area whole, and the origin's units (where the attack arrow starts)
-    const boxes = [board.areas[c.area].getBBox()];
-    const o = c.origin && (board.anchors[c.origin] || {}).units;
-    if (o) boxes.push({ x: o.x - 15, y: o.y - 15, width: 30, height: 30 });
-    const x0 = Math.min(...boxes.map((b) => b.x));
-    const y0 = Math.min(...boxes.map((b) => b.y));
-    const x1 = Math.max(...boxes.map((b) => b.x + b.width));
-    const y1 = Math.max(...boxes.map((b) => b.y + b.height));
     mapWrap.scrollIntoView({ block: "start" });  // the whole map's height in sight, as far as it goes
-    pz.reset();
-    const r = board.svg.getBoundingClientRect();
-    let bottom = Math.min(r.bottom, window.innerHeight);
-    if (getComputedStyle(sheet).position === "fixed" && !sheet.classList.contains("collapsed")) bottom = Math.min(bottom, sheet.getBoundingClientRect().top);
-    const top = Math.max(r.top, 0);
-    const seen = bottom > top + 60 ? bottom - top : r.height;
-    const ppu0 = Math.min(r.width / pz.box.w, r.height / pz.box.h);
-    const zoom = Math.max(2.5, Math.min(3, (0.9 * r.width) / ppu0 / (x1 - x0), (0.9 * seen) / ppu0 / (y1 - y0)));
-    pz.zoomAt(zoom);
-    const ppu = ppu0 * zoom;
-    const shift = bottom > top + 60 ? ((top + bottom) / 2 - (r.top + r.bottom) / 2) / ppu : 0;
-    pz.centre((x0 + x1) / 2, (y0 + y1) / 2 - shift);
+    focusAreas(board, pz, mapWrap, sheet, [c.area, c.origin].filter(Boolean), { minZoom: 2.5, maxZoom: 3 });
+  }
+
+  // On a phone the map follows the decision: when the areas it is about change (a new decision,
+  // a March's origin chosen and its destinations lit), they are brought above the sheet.
+  let followed = "";
+  function follow() {
+    if (!ctrl || !pz || !sheetCovers(sheet)) { followed = ""; return; }
+    const targets = [...(ctrl.targets || [])];
+    let areas = targets.length ? [ctrl.selected, ...targets].filter(Boolean) : [...(ctrl.selectable || [])];
+    // a battle's decisions (cards, the Blade, support) are about the battle: it stays in sight
+    const c = latest.view.combat;
+    if (!areas.length && c && c.area) areas = [c.area, c.origin].filter(Boolean);
+    const key = ctrlKey + "|" + areas.slice().sort().join(",");
+    if (!areas.length || key === followed) return;
+    followed = key;
+    focusAreas(board, pz, mapWrap, sheet, areas, { scroll: true });
   }
 
   function renderTop() {
@@ -236,6 +233,7 @@ export function mountScreen(root, client, boardId = "agot2") {
     const key = active && decisionBox.contains(active) ? active.dataset.key : null;
     drawMap();
     decisionBox.replaceChildren(ctrl ? ctrl.panel() : idlePanel());
+    follow();
     let target = null;
     if (opts.focus === "tokens") target = decisionBox.querySelector(".token-grid button:not([disabled])");
     else if (opts.focus) target = decisionBox.querySelector(`[data-key="${opts.focus}"]`);
