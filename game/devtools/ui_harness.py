@@ -82,6 +82,22 @@ POSITIONS: dict[str, dict] = {
                    "lannisport": "march-plus-one", "stoney-sept": "defense-plus-one", "the-golden-sound": "support",
                    "dragonstone": "march", "kingswood": "consolidate-power", "shipbreaker-bay": "support"},
     },
+    # the middle of the marches, for the map's last moves: Lannister's Raid took Baratheon's
+    # Consolidate Power in Blackwater, Baratheon and Lannister have marched; Stark marches next
+    "moves3": {
+        "players": 3, "start": "action", "halt": False,
+        "units": {"blackwater": {"house": "baratheon", "units": ["footman"]}},
+        "orders": {"winterfell": "march", "white-harbor": "march-minus-one", "the-shivering-sea": "raid",
+                   "lannisport": "march-plus-one", "stoney-sept": "raid", "the-golden-sound": "consolidate-power",
+                   "dragonstone": "march", "kingswood": "consolidate-power", "shipbreaker-bay": "support",
+                   "blackwater": "consolidate-power"},
+        "steps": [["lannister", {"type": "raid", "area": "stoney-sept", "target": "blackwater"}],
+                  ["stark", {"type": "raid", "area": "the-shivering-sea", "target": None}],
+                  ["baratheon", {"type": "march", "area": "dragonstone", "leave_power": False,
+                                 "moves": [{"to": "crackclaw-point", "units": ["knight", "footman"]}]}],
+                  ["lannister", {"type": "march", "area": "lannisport", "leave_power": False,
+                                 "moves": [{"to": "searoad-marches", "units": ["knight"]}]}]],
+    },
     "clash3": {"players": 3, "start": {"cards": ["clash-of-kings"]}, "halt": False},
     "muster3": {"players": 3, "start": "mustering", "halt": False},
     "westeros3": {"players": 3, "start": "westeros", "halt": False, "round": 1},

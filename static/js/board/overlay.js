@@ -297,7 +297,7 @@ function layout(board, view, data, extra, anchor) {
 
 // Draws everything. `extra`: {draftOrders {area: token}, moves [{from, to}], selectable Set,
 // targets Set, selected area|null, doomed [{area, unit}] (units chosen to be destroyed: crossed
-// out)}. The combat in progress comes from `view.combat`: its area outlined in red with a mark,
+// out), under(layer, centre(area), anchor(area, kind)): draws under the pieces}. The combat in progress comes from `view.combat`: its area outlined in red with a mark,
 // an arrow from the attacker's origin and a dotted line from each declared support.
 // Returns {area: {x, y}}: where each area's units are drawn (for arrows).
 export function drawOverlay(board, view, data, extra = {}) {
@@ -315,6 +315,7 @@ export function drawOverlay(board, view, data, extra = {}) {
   const anchor = (a, k) => (board.anchors[a] || {})[k] || (board.anchors[a] || {}).label;
   const spots = layout(board, view, data, extra, anchor);
   const fighting = combat ? new Set([combat.area, combat.origin]) : new Set();
+  const under = svgEl("g", { class: "ov-under" }, tokens);
   const unitLayer = svgEl("g", { class: "ov-unit-layer" }, tokens);
   const orderLayer = svgEl("g", { class: "ov-order-layer" }, tokens);
   const battleLayer = svgEl("g", { class: "ov-battle-layer" }, tokens);
@@ -348,6 +349,8 @@ export function drawOverlay(board, view, data, extra = {}) {
   }
   board.centres = centres;
   const centre = (a) => centres[a] || anchor(a, "units");
+  // what is drawn under the pieces and over the areas (the last moves' marks)
+  if (extra.under) extra.under(under, centre, anchor);
   tokens.appendChild(battleLayer);
   for (const m of extra.moves || []) {
     const s = centre(m.from);

@@ -10,6 +10,7 @@ import { panzoom } from "./panzoom.js";
 import { drawHitAreas, drawOverlay } from "./overlay.js";
 import { legendPanel } from "./legend.js";
 import { makeController } from "./decisions.js";
+import { drawRecent } from "./recent.js";
 import { areaDetails, cards, combatBanner, combatBox, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "./hud.js";
 import { h } from "./dom.js";
 import { sideTabs } from "./tabs.js";
@@ -74,6 +75,16 @@ export function mountScreen(root, client, boardId = "agot2") {
       legendButton.setAttribute("aria-expanded", String(open));
       if (open && latest && data) legendBox.replaceChildren(legendPanel(latest.view, data));
     } }, gettext("Legend"));
+  // the last moves' marks on the map: shown unless turned off (the choice is kept in this browser)
+  let showRecent = true;
+  try { showRecent = localStorage.getItem("gotweb.recent") !== "off"; } catch (err) { /* no storage: shown */ }
+  const recentButton = h("button", { type: "button", class: "btn btn-small recent-toggle", "aria-pressed": String(showRecent),
+    title: gettext("Show the last moves on the map"), onclick: () => {
+      showRecent = !showRecent;
+      recentButton.setAttribute("aria-pressed", String(showRecent));
+      try { localStorage.setItem("gotweb.recent", showRecent ? "on" : "off"); } catch (err) { /* private mode */ }
+      if (latest && board) drawMap();
+    } }, gettext("Last moves"));
   const mapWrap = h("div", { class: "map-wrap" }, holder, controls, legendBox, tip);
   const decisionBox = h("div", { class: "decision-panel", "aria-live": "polite" });
   const errorBox = h("div", { class: "action-error", role: "alert" });
@@ -116,7 +127,7 @@ export function mountScreen(root, client, boardId = "agot2") {
       h("button", { type: "button", class: "btn btn-small", onclick: () => pz.zoomIn(), "aria-label": gettext("Zoom in") }, "+"),
       h("button", { type: "button", class: "btn btn-small", onclick: () => pz.zoomOut(), "aria-label": gettext("Zoom out") }, "−"),
       h("button", { type: "button", class: "btn btn-small", onclick: () => pz.reset(), "aria-label": gettext("Show the whole map") }, resetIcon()),
-      legendButton);
+      recentButton, legendButton);
     // the area under a click: an area's path, a small area's hit area, or a piece (data-at)
     const areaOf = (t) => {
       const p = t.closest && t.closest("path[data-area], [data-at]");
@@ -268,6 +279,7 @@ export function mountScreen(root, client, boardId = "agot2") {
       targets: ctrl && ctrl.targets,
       selected: ctrl && ctrl.selected,
       doomed: ctrl && ctrl.doomed,
+      under: (layer, centre, anchor) => { if (showRecent) drawRecent(layer, v, data, centre, anchor); },
     });
     const clickable = new Set([...((ctrl && ctrl.selectable) || []), ...((ctrl && ctrl.targets) || [])]);
     for (const [id, p] of Object.entries(board.areas)) {

@@ -5,6 +5,7 @@ import { createReplayClient } from "./replay.js";
 import { refusedText } from "../live.js";
 import { createTurnAlert } from "./turn_alert.js";
 import { showAwaiting } from "../badge_count.js";
+import { lineAreas } from "./log_areas.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
@@ -153,14 +154,15 @@ function renderStandIn() {
 // the log follows its newest line unless the reader has scrolled up (it may be drawn before it is
 // in view: the game screen docks it beside the map)
 let followLog = true;
-function renderLog(log) {
+function renderLog(log, view) {
   const atBottom = followLog;
-  const lines = log.map((line) => {
+  const all = lineAreas(log, view);
+  const lines = log.map((line, i) => {
     const li = document.createElement("li");
     li.textContent = line.text;
     li.dataset.n = line.n;
     if (line.note === true) li.classList.add("log-note"); // a time-out, a stand-in: the table, not a move
-    const areas = (line.areas || []).filter((a) => typeof a === "string");
+    const areas = all[i];
     if (areas.length) {
       li.dataset.areas = areas.join(" ");
       li.tabIndex = 0;
@@ -263,8 +265,8 @@ new ResizeObserver(() => { if (followLog) logList.scrollTop = logList.scrollHeig
 // next tap (touch screens have no hover); a pinned line stays pinned across pushes.
 let pinnedN = null;
 const pinned = () => (pinnedN === null ? null : logList.querySelector(`li[data-n="${pinnedN}"][data-areas]`));
-client.on("state", ({ log }) => {
-  renderLog(log);
+client.on("state", ({ log, view }) => {
+  renderLog(log, view);
   highlightLine(pinned());
 });
 
