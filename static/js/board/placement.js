@@ -9,7 +9,9 @@
 // drawing units per canvas pixel: fine enough for ports (one cell is 24 units), cheap to scan
 const RES = 2;
 // pixels kept free along an area's edge, so no halo reaches a neighbour
-const MARGIN_PX = 1;
+const MARGIN_PX = 1;  // (the erosion below looks at the 8 neighbours: one pixel)
+// how far around its preferred spot a piece is looked for before the whole area is (drawing units)
+const NEAR = 40;
 // units kept free around a name
 const LABEL_PAD = 1.5;
 
@@ -38,37 +40,34 @@ export function areaMap(board) {
     ctx.fill(new Path2D(board.areas[id].getAttribute("d")), "evenodd");
   });
   const px = ctx.getImageData(0, 0, W, H).data;
-  const byColour = new Map(ids.map((id, i) => [colourOf(i).join(","), i + 1]));
+  // an area's pixels carry its index + 1 in red and its own green and blue (a blend of two
+  // neighbours' colours matches neither); each area's pixel bounds [x0, y0, x1, y1] on the way
+  const green = new Int16Array(256).fill(-1);
+  const blue = new Int16Array(256).fill(-1);
+  ids.forEach((id, i) => { const [, g, b] = colourOf(i); green[i + 1] = g; blue[i + 1] = b; });
   const exact = new Int16Array(W * H);
-  for (let p = 0, q = 0; p < exact.length; p += 1, q += 4) {
-    if (px[q + 3] === 255) exact[p] = byColour.get(px[q] + "," + px[q + 1] + "," + px[q + 2]) || 0;
-  }
-  // an area keeps the pixels whose neighbours within MARGIN_PX are its own
-  const owner = new Int16Array(W * H);
-  for (let y = MARGIN_PX; y < H - MARGIN_PX; y += 1) {
-    for (let x = MARGIN_PX; x < W - MARGIN_PX; x += 1) {
-      const a = exact[y * W + x];
-      if (!a) continue;
-      let ok = true;
-      for (let dy = -MARGIN_PX; dy <= MARGIN_PX && ok; dy += 1) {
-        for (let dx = -MARGIN_PX; dx <= MARGIN_PX; dx += 1) {
-          if (exact[(y + dy) * W + x + dx] !== a) { ok = false; break; }
-        }
-      }
-      if (ok) owner[y * W + x] = a;
-    }
-  }
-  // each area's pixel bounds [x0, y0, x1, y1]
   const bounds = ids.map(() => [W, H, -1, -1]);
-  for (let y = 0; y < H; y += 1) {
-    for (let x = 0; x < W; x += 1) {
-      const a = exact[y * W + x];
-      if (!a) continue;
-      const b = bounds[a - 1];
+  for (let y = 0, p = 0; y < H; y += 1) {
+    for (let x = 0; x < W; x += 1, p += 1) {
+      const q = p * 4;
+      const r = px[q];
+      if (!r || px[q + 3] !== 255 || px[q + 1] !== green[r] || px[q + 2] !== blue[r]) continue;
+      exact[p] = r;
+      const b = bounds[r - 1];
       if (x < b[0]) b[0] = x;
       if (x > b[2]) b[2] = x;
       if (y < b[1]) b[1] = y;
       if (y > b[3]) b[3] = y;
+    }
+  }
+  // an area keeps the pixels whose neighbours within MARGIN_PX are its own
+  const owner = new Int16Array(W * H);
+  for (let y = MARGIN_PX; y < H - MARGIN_PX; y += 1) {
+    for (let x = MARGIN_PX, p = y * W + MARGIN_PX; x < W - MARGIN_PX; x += 1, p += 1) {
+      const a = exact[p];
+      if (!a || exact[p - 1] !== a || exact[p + 1] !== a || exact[p - W] !== a || exact[p + W] !== a
+        || exact[p - W - 1] !== a || exact[p - W + 1] !== a || exact[p + W - 1] !== a || exact[p + W + 1] !== a) continue;
+      owner[p] = a;
     }
   }
   board.areaMap = { res: RES, W, H, owner, exact, bounds, ids, index: Object.fromEntries(ids.map((id, i) => [id, i])), rooms: {} };
@@ -88,40 +87,60 @@ function labelBoxes(board) {
   return out;
 }
 
+// The pixels under a name (a global mask, made once).
+function namedMask(board) {
+  const m = areaMap(board);
+  if (m.named) return m.named;
+  const named = new Uint8Array(m.W * m.H);
+  for (const [bx0, by0, bx1, by1] of labelBoxes(board)) {
+    const i0 = Math.max(0, Math.floor(bx0 / RES)), i1 = Math.min(m.W, Math.ceil(bx1 / RES));
+    const j0 = Math.max(0, Math.floor(by0 / RES)), j1 = Math.min(m.H, Math.ceil(by1 / RES));
+    for (let j = j0; j < j1; j += 1) named.fill(1, j * m.W + i0, j * m.W + i1);
+  }
+  return (m.named = named);
+}
+
+// A summed-area table over the box (x0, y0, w, h) of the canvas of `cell(p)` (0 or 1 per pixel p).
+function table(m, x0, y0, w, h, cell) {
+  const sat = new Int32Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y += 1) {
+    let row = 0;
+    for (let x = 0, p = (y + y0) * m.W + x0; x < w; x += 1, p += 1) {
+      row += cell(p);
+      sat[(y + 1) * (w + 1) + x + 1] = sat[y * (w + 1) + x + 1] + row;
+    }
+  }
+  return sat;
+}
+
 // One area's room: its pixels' bounding box and a summed-area table of the pixels a piece may not
-// cover there (another area's, the edge margin, a name).
+// cover there (another area's, the edge margin, a name); the names' own table on first need.
 function room(board, area) {
   const m = areaMap(board);
-  if (m.rooms[area]) return m.rooms[area];
+  if (m.rooms[area] !== undefined) return m.rooms[area];
   if (m.index[area] === undefined) return null;
   const a = m.index[area] + 1;
   const [x0, y0, x1, y1] = m.bounds[a - 1];
   if (x1 < 0) return (m.rooms[area] = null);
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
-  const blocked = new Uint8Array(w * h);
-  const named = new Uint8Array(w * h);
+  const named = namedMask(board);
+  const owner = m.owner;
+  // (the table of the pixels a piece may not cover, written out: it is the first draw's main cost)
+  const sat = new Int32Array((w + 1) * (h + 1));
   for (let y = 0; y < h; y += 1) {
-    for (let x = 0; x < w; x += 1) blocked[y * w + x] = m.owner[(y + y0) * m.W + x + x0] === a ? 0 : 1;
-  }
-  for (const [bx0, by0, bx1, by1] of labelBoxes(board)) {
-    const i0 = Math.max(0, Math.floor(bx0 / RES) - x0), i1 = Math.min(w, Math.ceil(bx1 / RES) - x0);
-    const j0 = Math.max(0, Math.floor(by0 / RES) - y0), j1 = Math.min(h, Math.ceil(by1 / RES) - y0);
-    for (let j = j0; j < j1; j += 1) for (let i = i0; i < i1; i += 1) blocked[j * w + i] = named[j * w + i] = 1;
-  }
-  // summed-area tables: of the pixels a piece may not cover, and of the names alone
-  const table = (cells) => {
-    const sat = new Int32Array((w + 1) * (h + 1));
-    for (let y = 0; y < h; y += 1) {
-      let row = 0;
-      for (let x = 0; x < w; x += 1) {
-        row += cells[y * w + x];
-        sat[(y + 1) * (w + 1) + x + 1] = sat[y * (w + 1) + x + 1] + row;
-      }
+    let row = 0;
+    const base = (y + 1) * (w + 1);
+    const up = y * (w + 1);
+    for (let x = 0, p = (y + y0) * m.W + x0; x < w; x += 1, p += 1) {
+      if (owner[p] !== a || named[p]) row += 1;
+      sat[base + x + 1] = sat[up + x + 1] + row;
     }
-    return sat;
-  };
-  return (m.rooms[area] = { x0, y0, w, h, sat: table(blocked), names: table(named), blocked });
+  }
+  const r = { x0, y0, w, h, sat,
+    free: (i, j) => owner[(j + y0) * m.W + i + x0] === a && !named[(j + y0) * m.W + i + x0],
+    get names() { return this._names || (this._names = table(m, x0, y0, w, h, (p) => named[p])); } };
+  return (m.rooms[area] = r);
 }
 
 const hits = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
@@ -158,9 +177,18 @@ export function placeBox(board, area, w, h, prefer, taken, force = false) {
     bestScore = score;
   };
   if (!force) {
-    for (let j = 0; j + ph <= r.h; j += 1) {
-      for (let i = 0; i + pw <= r.w; i += 1) if (blockedIn(i, j) === 0) consider(i, j, 0);
-    }
+    // near the spot it prefers first (most pieces fit there); the whole area only if nothing does
+    const scan = (i0, j0, i1, j1) => {
+      for (let j = Math.max(0, j0); j <= Math.min(r.h - ph, j1); j += 1) {
+        for (let i = Math.max(0, i0); i <= Math.min(r.w - pw, i1); i += 1) if (blockedIn(i, j) === 0) consider(i, j, 0);
+      }
+    };
+    const ci = Math.round(prefer.x / RES - r.x0 - pw / 2);
+    const cj = Math.round(prefer.y / RES - r.y0 - ph / 2);
+    const near = Math.ceil(NEAR / RES);
+    scan(ci - near, cj - near, ci + near, cj + near);
+    if (best && !prefer.near) return best;
+    scan(0, 0, r.w, r.h);
     return best;
   }
   // the last resort: the box may leave the area's room, but its centre stays on a free pixel and
@@ -170,7 +198,7 @@ export function placeBox(board, area, w, h, prefer, taken, force = false) {
     for (let i = -pw; i < r.w; i += 1) {
       const ci = i + (pw >> 1);
       const cj = j + (ph >> 1);
-      if (ci < 0 || cj < 0 || ci >= r.w || cj >= r.h || r.blocked[cj * r.w + ci]) continue;
+      if (ci < 0 || cj < 0 || ci >= r.w || cj >= r.h || !r.free(ci, cj)) continue;
       const ii = Math.max(0, i), jj = Math.max(0, j);
       const iw = Math.min(r.w, i + pw) - ii, jh = Math.min(r.h, j + ph) - jj;
       const outside = pw * ph - iw * jh;
