@@ -15,7 +15,9 @@ pytestmark = pytest.mark.e2e
 MEASURE = """() => {
   const svg = document.querySelector('svg.board');
   const inv = svg.getScreenCTM().inverse();
-  const pieces = [...svg.querySelectorAll('.ov-tokens .ov-units, .ov-tokens .ov-order, .ov-tokens .ov-power, .ov-tokens .ov-garrison, .ov-tokens .ov-neutral')];
+  // the pieces (not the small ones the last moves' marks draw)
+  const pieces = [...svg.querySelectorAll('.ov-tokens .ov-units, .ov-tokens .ov-order, .ov-tokens .ov-power, .ov-tokens .ov-garrison, .ov-tokens .ov-neutral')]
+    .filter(p => !p.closest('.ov-recent'));
   const areaAt = (x, y) => { const q = new DOMPoint(x, y).matrixTransform(inv);
     return [...svg.querySelectorAll('path[id^=area-][data-area]')].filter(p => p.isPointInFill(q)).map(p => p.dataset.area); };
   const out = {pieces: pieces.length, outside: [], covered: []};
