@@ -19,7 +19,7 @@ def normalize_lang(lang: str) -> str:
 #: the names' size against the first drawing's 10-unit type: large enough that the whole board,
 #: fitted to a desktop window's height (about 0.76 screen pixels per unit at 1400 x 900), shows
 #: its names at 11 pixels or more
-NAME_SCALE = 1.45
+NAME_SCALE = 1.5
 
 
 def text_width(line: str) -> float:

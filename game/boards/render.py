@@ -51,14 +51,14 @@ STYLE = """
 .river{fill:none;stroke:#4f8dbf;stroke-width:3.4;stroke-linejoin:round;stroke-linecap:round}
 .bridge rect{fill:#b08a5a;stroke:#5a4126;stroke-width:.8}
 .deco,.labels{pointer-events:none}
-.name{fill:#3a2d1c;font-size:14.5px;text-anchor:middle;paint-order:stroke;stroke:#f7efd9;stroke-width:3px;stroke-linejoin:round}
-.name.sea{fill:#23506d;font-style:italic;font-size:15px;stroke:#cfe6f1;letter-spacing:.2px}
-.name.zh{font-size:15px;letter-spacing:0}
-.name.sea.zh{font-size:15.5px}
-.name.big{font-size:16.5px}
-.name.zh.big{font-size:17px}
-.name.sea.big{font-size:17px}
-.name.sea.zh.big{font-size:17.5px}
+.name{fill:#3a2d1c;font-size:15px;text-anchor:middle;paint-order:stroke;stroke:#f7efd9;stroke-width:3px;stroke-linejoin:round}
+.name.sea{fill:#23506d;font-style:italic;font-size:15.5px;stroke:#cfe6f1;letter-spacing:.2px}
+.name.zh{font-size:15.5px;letter-spacing:0}
+.name.sea.zh{font-size:16px}
+.name.big{font-size:17px}
+.name.zh.big{font-size:17.5px}
+.name.sea.big{font-size:17.5px}
+.name.sea.zh.big{font-size:18px}
 .compass{pointer-events:none}
 """
 

@@ -100,6 +100,10 @@ POSITIONS: dict[str, dict] = {
     },
     "clash3": {"players": 3, "start": {"cards": ["clash-of-kings"]}, "halt": False},
     "muster3": {"players": 3, "start": "mustering", "halt": False},
+    # Baratheon at supply 0: Dragonstone's army cannot grow (land units greyed, with the reason)
+    "muster3_supply": {"players": 3, "start": "mustering", "halt": False, "supply": {"baratheon": 0}},
+    # Rains of Autumn forbids March +1 orders this round
+    "rains3": {"players": 3, "start": {"cards": ["rains-of-autumn"]}, "halt": False},
     "westeros3": {"players": 3, "start": "westeros", "halt": False, "round": 1},
     "supply3": {
         "players": 3, "start": {"cards": ["supply"]}, "halt": False, "supply": {"stark": 0},
@@ -174,6 +178,13 @@ POSITIONS: dict[str, dict] = {
         "power_tokens": {"the-reach": "tyrell", "castle-black": "stark", "stoney-sept": "lannister",
                          "starfall": "martell", "kingswood": "baratheon", "flints-finger": "greyjoy"},
     },
+    # the same battle tied at 5 (no support, Cersei Lannister against The Blackfish, the Blade not
+    # used): Lannister wins by the Fiefdoms track; Cersei's order removal comes next, then Stark's
+    # retreat (The Blackfish: no casualties)
+    "combat3_tie": {**COMBAT3, "steps": [COMBAT3_MARCH, ["baratheon", {"type": "choose", "option": "none"}],
+                                          ["stark", {"type": "select_card", "card": "the-blackfish"}],
+                                          ["lannister", {"type": "select_card", "card": "cersei-lannister"}],
+                                          ["lannister", {"type": "choose", "option": "pass"}]]},
     # the same battle with Tides of Battle, at the house cards (support declared)
     "combat3_tides": {**COMBAT3, "options": {"tides_of_battle": True},
                       "steps": [COMBAT3_MARCH, ["baratheon", {"type": "choose", "option": "defender"}]]},

@@ -56,6 +56,11 @@ def test_desktop_table_in_one_window(browser, live_url, shots):
     assert page.evaluate(IN_VIEW, "#chat-text")
     page.locator(".side-tab[data-tab='tracks']").click()
     assert page.evaluate(IN_VIEW, ".side-panel[data-tab='tracks']") and page.locator(".tracks").is_visible()
+    # the whole board at the desktop's default zoom: every area's name at 11 px or more on screen
+    sizes = page.evaluate("""() => { const s = document.querySelector('svg.board'); const k = s.getScreenCTM().a;
+        return [...s.querySelectorAll('g.label[data-area] text')].map(t => [t.parentNode.dataset.area, parseFloat(getComputedStyle(t).fontSize) * k]); }""")
+    assert len(sizes) >= 50 and page.locator("svg.board").get_attribute("data-zoom") == "1.00"
+    assert min(px for _, px in sizes) >= 11, sorted(sizes, key=lambda x: x[1])[:3]
     page.screenshot(path=shots("1-desktop-start"))
 
     for area, token in LANNISTER.items():

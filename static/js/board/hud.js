@@ -8,6 +8,7 @@ import { fmt, fmtNodes, gettext } from "./i18n.js";
 import { icon, iconRun } from "../icons.js";
 import { areaName, cardName, decisionName, houseName, phaseName, tidesName, tidesTitle, tokenName, trackName, unitName } from "./names.js";
 import { cardButton, publicHand } from "./decisions.js";
+import { lastBattle, strengthParts } from "./battle.js";
 
 export function statusLine(view, data, me, connection) {
   const parts = [
@@ -126,6 +127,20 @@ export function westerosCards(view, data) {
     h("ol", {}, list.map((c) => h("li", { title: (data.westeros_cards[c] || {}).effect || "" }, cardName(c, data)))));
 }
 
+// Who holds an area, as the engine counts it (control.py): a port goes with its land; a land with
+// units is their house's, else the house of its power token, else the house whose home it is (the
+// printed emblem counts as a power token) if that house is in play; a sea is held only by ships.
+export function holderOf(area, view, data) {
+  const a = data.areas[area] || {};
+  if (a.kind === "port") return a.port_of ? holderOf(a.port_of, view, data) : null;
+  const u = (view.units || {})[area];
+  if (u) return u.house;
+  if (a.kind === "sea") return null;
+  const p = (view.power_tokens || {})[area];
+  if (p) return p;
+  return a.home_of && (view.houses || []).includes(a.home_of) ? a.home_of : null;
+}
+
 export function areaDetails(area, view, data) {
   const a = data.areas[area];
   if (!a) return h("p", {}, area);
@@ -138,8 +153,10 @@ export function areaDetails(area, view, data) {
   if (a.home_of) icons.push(fmt(gettext("home of %(house)s"), { house: houseName(a.home_of, data) }));
   lines.push(h("div", { class: "muted" }, icons.join(" · ")));
   const u = (view.units || {})[area];
-  const holder = u ? u.house : (view.power_tokens || {})[area];
-  lines.push(h("div", {}, gettext("Held by:") + " ", holder ? houseChip(holder, data) : gettext("nobody")));
+  const holder = holderOf(area, view, data);
+  const byHome = holder && !u && !(view.power_tokens || {})[area] && a.kind !== "port";
+  lines.push(h("div", {}, gettext("Held by:") + " ", holder ? houseChip(holder, data) : gettext("nobody"),
+    byHome ? " " + gettext("(its home area: the printed emblem holds it)") : ""));
   if (u) lines.push(h("div", {}, gettext("Units:") + " " + u.units.map((x) => unitName(x.type, data) + (x.routed ? " (" + gettext("routed") + ")" : "")).join(", ")));
   const o = (view.orders || {})[area];
   if (o) lines.push(h("div", {}, gettext("Order:") + " " + tokenName(o.token, data)));
@@ -152,10 +169,10 @@ export function areaDetails(area, view, data) {
 
 // The combat in progress (view.combat, public: the view is already redacted for the viewer):
 // both sides, their units, declared support, strengths, revealed house cards and Tides of Battle
-// cards, the Blade and the winner. Without a combat: the last battle of this round (from events).
-export function combatBox(view, data, me) {
+// cards, the Blade and the winner. Without a combat: the last battle, whole (battle.js).
+export function combatBox(view, data, me, onDismiss) {
   const c = view.combat;
-  if (!c) return lastBattle(view, data);
+  if (!c) return lastBattle(view, data, onDismiss);
   const sides = [c.attacker, c.defender];
   const box = h("section", { class: "combat-box", "aria-label": gettext("Battle"), dataset: { step: c.step || "" } },
     h("h3", {}, icon("swords"), " " + fmt(gettext("Battle for %(area)s"), { area: areaName(c.area, data) })),
@@ -218,38 +235,6 @@ export function combatBox(view, data, me) {
   return box;
 }
 
-// One side's strength as its parts (view.combat.parts[house], combat.strength_parts in the
-// engine: they sum to the side's strength now), each unit with why it counts 0, then the total.
-const WHY_ZERO = {
-  routed: () => gettext("routed"),
-  siege_no_castle: () => gettext("siege engines count only against a castle or stronghold"),
-  siege_defending: () => gettext("siege engines count only when attacking"),
-  rains_of_autumn: () => gettext("Rains of Autumn: footmen give no support this round"),
-};
-function strengthParts(c, x, data) {
-  const parts = (c.parts || {})[x] || [];
-  const signed = (n) => (n > 0 ? "+" + n : String(n));
-  const items = parts.map((p) => {
-    let label;
-    if (p.part === "unit") label = unitName(p.unit, data);
-    else if (p.part === "order") label = fmt(gettext("%(order)s order"), { order: tokenName(p.token, data) });
-    else if (p.part === "support") label = fmt(gettext("support of %(house)s (%(area)s)"), { house: houseName(p.house, data), area: areaName(p.area, data) });
-    else if (p.part === "garrison") label = gettext("garrison");
-    else if (p.part === "card") label = fmt(gettext("house card %(card)s"), { card: cardName(p.card, data) });
-    else if (p.part === "ability") label = fmt(gettext("ability of %(card)s"), { card: cardName(p.card, data) });
-    else if (p.part === "blade") label = gettext("Valyrian Steel Blade");
-    else if (p.part === "tides") label = gettext("Tides of Battle");
-    else label = "?";
-    const why = p.why_zero && WHY_ZERO[p.why_zero] ? WHY_ZERO[p.why_zero]() : null;
-    return h("li", { dataset: { part: p.part, strength: String(p.strength) }, class: why ? "zero" : "" },
-      h("span", { class: "part-label" }, label), " ", h("span", { class: "part-n" }, signed(p.strength)),
-      why ? h("span", { class: "part-why" }, " (" + why + ")") : null);
-  });
-  const total = parts.reduce((n, p) => n + p.strength, 0);
-  items.push(h("li", { class: "part-total", dataset: { total: String(total) } }, h("span", { class: "part-label" }, gettext("Total")), " ", h("strong", {}, String(total))));
-  return h("ul", { class: "strength-parts" }, items);
-}
-
 function stepName(step) {
   return {
     support: gettext("calling for support"),
@@ -258,20 +243,6 @@ function stepName(step) {
     result: gettext("result"),
     after: gettext("after the battle"),
   }[step] || step || "";
-}
-
-// One line about the last battle, until the next orders are placed.
-function lastBattle(view, data) {
-  const events = view.events || [];
-  let i = events.length - 1;
-  while (i >= 0 && events[i].kind !== "combat_result") i--;
-  if (i < 0 || events.slice(i + 1).some((e) => e.kind === "orders_placed" || e.kind === "orders_revealed" || e.kind === "combat_started")) return null;
-  const ev = events[i];
-  const s = ev.strength || {};
-  return h("section", { class: "combat-box last", "aria-label": gettext("Last battle") },
-    h("h3", {}, gettext("Last battle")),
-    h("p", { class: "combat-winner", dataset: { winner: ev.winner } }, fmt(gettext("%(winner)s (%(a)s) beat %(loser)s (%(b)s) in %(area)s."), {
-      winner: houseName(ev.winner, data), loser: houseName(ev.loser, data), a: s[ev.winner], b: s[ev.loser], area: areaName(ev.area, data) })));
 }
 
 // A short line over the map while a battle lasts (phones see it without scrolling).

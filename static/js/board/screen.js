@@ -11,6 +11,7 @@ import { drawHitAreas, drawOverlay } from "./overlay.js";
 import { legendPanel } from "./legend.js";
 import { makeController } from "./decisions.js";
 import { drawRecent } from "./recent.js";
+import { lastBattle, lastBattleId } from "./battle.js";
 import { areaDetails, cards, combatBanner, combatBox, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "./hud.js";
 import { h } from "./dom.js";
 import { sideTabs } from "./tabs.js";
@@ -263,11 +264,22 @@ export function mountScreen(root, client, boardId = "agot2") {
     if (r.top < 0 || r.top > window.innerHeight - 120) sheet.scrollIntoView({ block: "start", behavior: "instant" });
   }
 
+  // The last battle stays in the decision's place, whole, until it is dismissed or a decision
+  // of the viewer's comes; then in the Battle tab until it is dismissed or the next orders.
+  let dismissedBattle = null;
+  let decidedSince = null;  // the last battle a decision of the viewer's has come after
+  const dismissBattle = () => {
+    dismissedBattle = lastBattleId(latest.view);
+    render();
+  };
+
   function idlePanel() {
     const v = latest.view;
     if (v.result) return h("p", {}, gettext("The game is over."));
-    if (!me) return h("p", { class: "muted" }, gettext("You are watching this game."));
-    return h("p", { class: "muted" }, gettext("Nothing to decide right now."));
+    const id = lastBattleId(v);
+    const battle = !v.combat && id !== null && id !== dismissedBattle && id !== decidedSince ? lastBattle(v, data, dismissBattle) : null;
+    const idle = !me ? h("p", { class: "muted" }, gettext("You are watching this game.")) : h("p", { class: "muted" }, gettext("Nothing to decide right now."));
+    return battle ? h("div", { class: "idle" }, idle, battle) : idle;
   }
 
   function drawMap() {
@@ -315,9 +327,13 @@ export function mountScreen(root, client, boardId = "agot2") {
       error = null;
       renderError();
       newDecision = !!mine;
+      if (mine) decidedSince = lastBattleId(v);
     }
     renderTop();
-    const battle = combatBox(v, data, me);
+    // the last battle is in the Battle tab unless the decision's place shows it (no need twice)
+    const lastId = lastBattleId(v);
+    const inIdle = !v.combat && !mine && !v.result && lastId !== null && lastId !== dismissedBattle && lastId !== decidedSince;
+    const battle = v.combat || (lastId !== dismissedBattle && !inIdle) ? combatBox(v, data, me, dismissBattle) : null;
     const fresh = battle && !tabs.has("battle");
     tabs.fill("battle", gettext("Battle"), battle, { order: TAB.battle });
     if (fresh && v.combat) tabs.select("battle");  // a battle begins: its panel comes to the front
