@@ -246,8 +246,9 @@ const LEVELS = [[false, 1, false], [true, 1, false], [true, 1, true], [true, 0.8
 function layout(board, view, data, extra, anchor) {
   const cache = board.placeCache || (board.placeCache = new Map());
   if (cache.size > 400) cache.clear();
+  const fight = view.combat && view.combat.area;
   const areas = new Set([...Object.keys(view.units || {}), ...Object.keys(view.garrisons || {}), ...Object.keys(view.power_tokens || {}),
-    ...Object.keys(view.neutral || {})]);
+    ...Object.keys(view.neutral || {}), ...(fight ? [fight] : [])]);
   const drafts = extra.draftOrders || {};
   const placed = new Set(view.orders_placed || []);
   const mine = view.my_orders || {};
@@ -261,7 +262,8 @@ function layout(board, view, data, extra, anchor) {
     const order = (view.orders || {})[a] || (info && ((info.house === view.viewer && (drafts[a] || mine[a])) || (view.open_orders || {})[a]
       || (placed.has(info.house) && info.house !== view.viewer)));
     const kinds = { units: info ? info.units.map((u) => u.type + (u.routed ? "r" : "")).join(",") : "", marks,
-      order: !!order, power: !!(view.power_tokens || {})[a], garrison: !!(view.garrisons || {})[a], neutral: !!(view.neutral || {})[a] };
+      order: !!order, power: !!(view.power_tokens || {})[a], garrison: !!(view.garrisons || {})[a], neutral: !!(view.neutral || {})[a],
+      fight: a === fight };
     const key = a + "|" + JSON.stringify(kinds);
     if (!cache.has(key)) {
       const pieces = (level) => {
@@ -276,6 +278,8 @@ function layout(board, view, data, extra, anchor) {
           list.push({ key: "order", w: BOX.order * k, h: BOX.order * k, prefer: (at) => (at.units
             ? { x: at.units.box[2] + ORDER_R * k, y: at.units.y, near: at.units.box } : anchor(a, "order")) });
         }
+        // the battle's mark, placed like a piece: in its area, off the pieces and the name
+        if (kinds.fight) list.push({ key: "combat", w: 20 * k, h: 20 * k, prefer: () => { const l = anchor(a, "label"); return { x: l.x, y: l.y - 20 }; } });
         if (kinds.neutral) list.push({ key: "neutral", w: BOX.neutral * k, h: BOX.neutral * k, prefer: () => anchor(a, "units") });
         if (kinds.power) list.push({ key: "power", w: BOX.power * k, h: BOX.power * k, prefer: () => anchor(a, "power") });
         if (kinds.garrison) {
@@ -369,10 +373,11 @@ export function drawOverlay(board, view, data, extra = {}) {
         svgEl("line", { x1: a.x, y1: a.y, x2: to.x, y2: to.y, class: "ov-support side-" + s.side, "data-from": s.area }, lines);
       }
     }
-    // the battle's mark on the front line (the attack arrow's middle), off the pieces and the name
+    // the battle's mark, placed with the area's pieces
+    const sp = spots[combat.area];
     const l = anchor(combat.area, "label");
-    const p = from && to ? { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 } : { x: l.x, y: l.y - 16 };
-    const g = svgEl("g", { class: "ov-combat", transform: `translate(${p.x} ${p.y})` }, tokens);
+    const p = sp && sp.at.combat ? sp.at.combat : { x: l.x, y: l.y - 16 };
+    const g = svgEl("g", { class: "ov-combat", transform: `translate(${p.x} ${p.y})` + (sp && sp.k !== 1 ? ` scale(${sp.k})` : "") }, tokens);
     svgEl("path", { d: "M-8 -8L8 8M8 -8L-8 8", stroke: "#b91c1c", "stroke-width": 3.5, "stroke-linecap": "round" }, g);
   }
   return centres;

@@ -23,9 +23,9 @@ const colourOf = (i) => [i + 1, (i * 37 + 11) % 256, (i * 91 + 53) % 256];
 // ids: [area ids], index: {id: i}, rooms: {} (per area, made on first use)}. Kept on `board`.
 export function areaMap(board) {
   if (board.areaMap) return board.areaMap;
-  const vb = board.svg.viewBox.baseVal;
-  const Wu = vb && vb.width ? vb.width : board.width || 768;
-  const Hu = vb && vb.height ? vb.height : 1104;
+  // the whole drawing (not the viewBox, which a zoom or a crop changes)
+  const Wu = board.width || 768;
+  const Hu = board.height || 1104;
   const W = Math.ceil(Wu / RES);
   const H = Math.ceil(Hu / RES);
   const ids = Object.keys(board.areas);
