@@ -208,6 +208,11 @@ POSITIONS: dict[str, dict] = {
                    "blackwater": "raid", "stoney-sept": "defense-plus-one", "lannisport": "consolidate-power"},
         "tracks": {"iron_throne": ["lannister", "stark", "baratheon"]},
     },
+    # the Messenger Raven of the 1st edition (Lannister leads the King's Court): replace an order or not
+    "agot1_raven3": {"ruleset": "agot1", "players": 3, "start": "raven", "halt": False,
+                     "orders": {"winterfell": "march", "white-harbor": "support", "the-shivering-sea": "raid",
+                                "lannisport": "march", "stoney-sept": "defense-plus-one", "the-golden-sound": "support",
+                                "dragonstone": "march", "kingswood": "consolidate-power", "shipbreaker-bay": "support"}},
     # a Wildling Attack card the wildlings win: every house removes units worth 2 mustering
     # points, the lowest bidder 2 more (1st edition, 野蛮人胜利)
     "agot1_wildlings3": {

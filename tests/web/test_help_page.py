@@ -35,3 +35,12 @@ def test_linked_from_the_game_page(make_lobby, client_for):
     game, users = start_game(make_lobby, 3)
     html = client_for(users["stark"]).get(reverse("game_play", args=[game.pk])).content.decode()
     assert f'href="{reverse("help")}#screen"' in html
+
+
+@pytest.mark.django_db
+def test_create_a_game_says_why_it_asks_to_log_in(client):
+    r = client.get(reverse("lobby_create"), follow=True)
+    page = r.content.decode()
+    assert r.redirect_chain and "To create or join a game you need an account" in page
+    assert f'href="{reverse("guest")}?next=/lobby/new/"' in page.replace("%2F", "/")
+    assert "To create or join" not in client.get(reverse("login")).content.decode()  # only when sent there

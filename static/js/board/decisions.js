@@ -137,11 +137,16 @@ function raven(d, ctx) {
     get draftOrders() { return sel && tok ? { [sel]: tok } : {}; },
     onArea(a) { if (mode === "replace" && this.selectable.includes(a)) { sel = a; tok = null; ctx.rerender(); } },
     panel() {
+      // what the Raven does, said before the choice (shown on phones too: not a hint)
+      const peek = !o.choices || o.choices.includes("peek");
       const box = h("div", { class: "decision raven" }, title(gettext("Messenger Raven")),
+        h("p", { class: "explain" }, peek
+          ? gettext("You lead the King's Court, so you hold the Messenger Raven: before the orders are resolved you may replace one of your orders with an order token you have not placed, or look at the top wildling card (and leave it there or put it at the bottom), or do nothing.")
+          : gettext("You lead the King's Court, so you hold the Messenger Raven: before the orders are resolved you may replace one of your orders with an order token you have not placed, or leave your orders as they are.")),
         h("div", { class: "choices" },
           btn(gettext("Replace one of my orders"), () => { mode = "replace"; ctx.rerender(); }, { pressed: mode === "replace", key: "replace" }),
           // the 1st edition's Raven only replaces an order (its `choices` has no "peek")
-          !o.choices || o.choices.includes("peek") ? btn(gettext("Look at the top wildling card"), () => ctx.send({ type: "raven", choice: "peek" }), { key: "peek" }) : null,
+          peek ? btn(gettext("Look at the top wildling card"), () => ctx.send({ type: "raven", choice: "peek" }), { key: "peek" }) : null,
           btn(gettext("Do nothing"), () => ctx.send({ type: "raven", choice: "pass" }), { key: "pass" })));
       if (mode === "replace") {
         box.appendChild(h("p", { class: "hint" }, sel ? fmt(gettext("New order for %(area)s:"), { area: areaName(sel, ctx.data) }) : gettext("Click the area whose order you replace.")));

@@ -252,7 +252,8 @@ export function combatBanner(view, data, onShow) {
   if (!c) return null;
   const s = c.strength || c.base || {};
   const part = (x) => houseName(x, data) + (s[x] !== undefined ? " " + s[x] : "");
-  return h("div", { class: "combat-banner", role: "status" }, icon("swords"), " " + fmt(gettext("%(a)s vs %(b)s in %(area)s"), { a: part(c.attacker), b: part(c.defender), area: areaName(c.area, data) }),
-    c.winner ? " · " + fmt(gettext("%(house)s wins"), { house: houseName(c.winner, data) }) : "",
+  // the icon and the words in one piece: the icon never wraps alone onto its own line
+  return h("div", { class: "combat-banner", role: "status" }, h("span", { class: "cb-text" }, icon("swords"), " " + fmt(gettext("%(a)s vs %(b)s in %(area)s"), { a: part(c.attacker), b: part(c.defender), area: areaName(c.area, data) }),
+    c.winner ? " · " + fmt(gettext("%(house)s wins"), { house: houseName(c.winner, data) }) : ""),
     onShow ? h("button", { type: "button", class: "btn btn-small show-battle", onclick: onShow }, gettext("Show the battle")) : null);
 }
