@@ -11,11 +11,9 @@ import { drawHitAreas, drawOverlay } from "./overlay.js";
 import { legendPanel } from "./legend.js";
 import { makeController } from "./decisions.js";
 import { drawRecent } from "./recent.js";
-import { lastBattle, lastBattleId } from "./battle.js";
-import { areaDetails, cards, combatBanner, combatBox, housesTable, resultBox, statusLine, tracks, waitingFor, westerosCards } from "./hud.js";
+
+import { areaDetails, cards, combatBanner, combatBox, housesTable, lastBattle, lastBattleId, resultBox, statusLine, tracks, waitingFor, westerosCards } from "./hud.js";
 import { h } from "./dom.js";
-import { sideTabs } from "./tabs.js";
-import { focusAreas, hiddenUnderSheet, sheetCovers } from "./follow.js";
 import { catalogueReady, fmt, gettext } from "./i18n.js";
 import { areaName, houseName, tokenName, unitName } from "./names.js";
 
@@ -350,4 +348,150 @@ export function mountScreen(root, client, boardId = "agot2") {
   }
 
   return { ready };
+}
+
+// The side column's tabs: one panel in view at a time (the battle, tracks, houses, cards, and
+// whatever the page adds), so the map, the decision and the log fit a desktop window without
+// scrolling. A page offers its own panels by marking them: `[data-screen-tab="<id>"]` with
+// `data-tab-label` (and `data-tab-order`, against the screen's 10-40) becomes a tab (the live page's chat and players), `[data-screen-dock]` is
+// docked under the tabs, always in view (the live page's log). A tab marked `data-tab-notify`
+// whose hidden panel changes (a chat message) is marked until it is opened.
+function sideTabs() {
+  const list = h("div", { class: "side-tablist", role: "tablist" });
+  const panels = h("div", { class: "side-panels" });
+  const box = h("div", { class: "side-tabs" }, list, panels);
+  const tabs = new Map();  // id -> {button, panel, own}
+  let active = null;
+  let chosen = null;  // the tab the player opened last (a battle's own tab gives way to it later)
+
+  function select(id, byPlayer = false) {
+    if (!tabs.has(id)) return;
+    active = id;
+    if (byPlayer) chosen = id;
+    for (const [tid, t] of tabs) {
+      const on = tid === id;
+      t.button.setAttribute("aria-selected", String(on));
+      t.button.tabIndex = on ? 0 : -1;
+      t.panel.hidden = !on;
+      if (on) t.button.classList.remove("unread");
+    }
+  }
+
+  function add(id, label, panel, { own = true, order = 100 } = {}) {
+    const button = h("button", { type: "button", role: "tab", class: "side-tab", id: "tab-" + id, "aria-controls": "tabpanel-" + id,
+      "aria-selected": "false", tabIndex: -1, dataset: { tab: id }, onclick: () => select(id, true) }, label);
+    const wrap = h("div", { class: "side-panel", role: "tabpanel", id: "tabpanel-" + id, "aria-labelledby": "tab-" + id, hidden: true, dataset: { tab: id } }, panel);
+    // tabs stand in their `order` (the page's chat first, then the battle, tracks, houses, cards)
+    const at = [...tabs.values()].find((t) => t.order > order);
+    list.insertBefore(button, at ? at.button : null);
+    panels.insertBefore(wrap, at ? at.panel : null);
+    tabs.set(id, { button, panel: wrap, own, order });
+    if (!own && panel.hasAttribute("data-tab-notify")) {
+      // a page's panel changing while hidden (a chat line) marks its tab
+      new MutationObserver(() => { if (active !== id) button.classList.add("unread"); }).observe(panel, { childList: true, subtree: true });
+    }
+    if (!active) select(id);
+    return wrap;
+  }
+
+  function remove(id) {
+    const t = tabs.get(id);
+    if (!t) return;
+    t.button.remove();
+    t.panel.remove();
+    tabs.delete(id);
+    if (active === id) select(tabs.has(chosen) ? chosen : tabs.keys().next().value);
+  }
+
+  // arrow keys move between tabs (the tablist pattern)
+  list.addEventListener("keydown", (e) => {
+    const ids = [...tabs.keys()];
+    const i = ids.indexOf(active);
+    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: ids.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    const id = ids[(next + ids.length) % ids.length];
+    select(id, true);
+    tabs.get(id).button.focus();
+  });
+
+  // Fills an own tab's panel (made on first use); null or empty content removes the tab.
+  function fill(id, label, content, opts = {}) {
+    const nodes = [].concat(content || []).filter(Boolean);
+    if (!nodes.length) { remove(id); return; }
+    if (!tabs.has(id)) add(id, label, h("div", { class: "side-info" }), opts);
+    tabs.get(id).panel.firstChild.replaceChildren(...nodes);
+  }
+
+  // The page's own panels (see above): adopted once, kept where the page made them otherwise.
+  function adopt(doc) {
+    const dock = doc.querySelector("[data-screen-dock]");
+    for (const el of doc.querySelectorAll("[data-screen-tab]")) {
+      add(el.dataset.screenTab, el.dataset.tabLabel || el.dataset.screenTab, el, { own: false, order: Number(el.dataset.tabOrder || 100) });
+    }
+    return dock;
+  }
+
+  return { el: box, add, fill, remove, select, adopt, get active() { return active; }, get chosen() { return chosen; }, has: (id) => tabs.has(id) };
+}
+
+// The map follows the decision: on a phone, where the decision sheet is fixed over the bottom of
+// the screen, the areas a decision is about (the areas to choose from, or the chosen one and its
+// targets) are brought into the part of the map above the sheet, zoomed in as far as they fit
+// (never past `maxZoom`), and the page is scrolled so the map starts at the top of the screen
+// (the site's bar and the game's head scroll away while a decision needs the map).
+
+// Is the sheet fixed over the screen (a phone), and open?
+function sheetCovers(sheet) {
+  return getComputedStyle(sheet).position === "fixed" && !sheet.classList.contains("collapsed");
+}
+
+// The CSS pixels at the bottom of the map hidden under the sheet.
+function hiddenUnderSheet(svg, sheet) {
+  if (!sheetCovers(sheet)) return 0;
+  const r = svg.getBoundingClientRect();
+  return Math.max(0, r.bottom - Math.max(r.top, sheet.getBoundingClientRect().top));
+}
+
+// The union of the areas' drawn boxes (drawing units), or null.
+function boxOf(board, areas, pad) {
+  const boxes = areas.map((a) => board.areas[a] && (board.boxes[a] || (board.boxes[a] = board.areas[a].getBBox()))).filter(Boolean);
+  if (!boxes.length) return null;
+  const x0 = Math.min(...boxes.map((b) => b.x)) - pad;
+  const y0 = Math.min(...boxes.map((b) => b.y)) - pad;
+  const x1 = Math.max(...boxes.map((b) => b.x + b.width)) + pad;
+  const y1 = Math.max(...boxes.map((b) => b.y + b.height)) + pad;
+  return { x0, y0, x1, y1 };
+}
+
+// Brings `areas` into the map's part in sight. `scroll`: scroll the page so the map starts at the
+// top of the screen first (phones). `minZoom`: zoom in at least this far (a battle). Leaves the
+// map alone when the areas are already in sight and no zoom is asked for.
+function focusAreas(board, pz, mapWrap, sheet, areas, { scroll = false, minZoom = 1, maxZoom = 3 } = {}) {
+  const b = boxOf(board, areas, 12);
+  if (!b || !pz) return false;
+  if (scroll) {
+    const top = mapWrap.getBoundingClientRect().top;
+    if (Math.abs(top) > 2) window.scrollTo({ top: window.scrollY + top, behavior: "instant" });
+  }
+  const r = board.svg.getBoundingClientRect();
+  const controls = mapWrap.querySelector(".map-controls");
+  const cr = controls && getComputedStyle(controls).position === "static" ? controls.getBoundingClientRect() : null;
+  const top = Math.max(r.top, 0, cr ? cr.bottom : -Infinity);
+  let bottom = Math.min(r.bottom, window.innerHeight);
+  if (sheetCovers(sheet)) bottom = Math.min(bottom, sheet.getBoundingClientRect().top);
+  if (bottom - top < 60) return false;
+  // already in sight: nothing moves
+  const m = board.svg.getScreenCTM();
+  if (m && minZoom <= pz.zoom) {
+    const p0 = new DOMPoint(b.x0, b.y0).matrixTransform(m);
+    const p1 = new DOMPoint(b.x1, b.y1).matrixTransform(m);
+    if (p0.x >= r.left - 1 && p1.x <= r.right + 1 && p0.y >= top - 1 && p1.y <= bottom + 1) return false;
+  }
+  const home = pz.home;
+  const ppu0 = Math.min(r.width / home.w, r.height / home.h);  // pixels per unit, whole board
+  const fit = Math.min((0.94 * r.width) / ppu0 / (b.x1 - b.x0), (0.94 * (bottom - top)) / ppu0 / (b.y1 - b.y0));
+  const zoom = Math.max(1, minZoom, Math.min(maxZoom, fit));
+  pz.show((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, zoom, r.width / 2, (top + bottom) / 2 - r.top);
+  return true;
 }
