@@ -7,7 +7,7 @@
 // in its own area and covers as little as it can. All lengths are in the drawing's units.
 
 // drawing units per canvas pixel: fine enough for ports (one cell is 24 units), cheap to scan
-const RES = 2;
+const RES = 3;
 // pixels kept free along an area's edge, so no halo reaches a neighbour
 const MARGIN_PX = 1;  // (the erosion below looks at the 8 neighbours: one pixel)
 // how far around its preferred spot a piece is looked for before the whole area is (drawing units)
@@ -76,12 +76,22 @@ export function areaMap(board) {
 
 // The boxes (drawing units) nothing may cover: every area's name (a port's anchor), the compass.
 // The icons under a name (castle, barrels, crowns) may be covered, as pieces do on the printed board.
+// The board gives each box (`data-box`, from the names' measures): measuring the text here would
+// make the browser lay out all of it before the first draw.
 function labelBoxes(board) {
   if (board.labelBoxes) return board.labelBoxes;
   const out = [];
-  for (const g of board.svg.querySelectorAll("g.label[data-area] text, g.label[data-area] > use, .compass")) {
-    const b = g.getBBox();
-    if (b.width && b.height) out.push([b.x - LABEL_PAD, b.y - LABEL_PAD, b.x + b.width + LABEL_PAD, b.y + b.height + LABEL_PAD]);
+  const pad = (x0, y0, x1, y1) => out.push([x0 - LABEL_PAD, y0 - LABEL_PAD, x1 + LABEL_PAD, y1 + LABEL_PAD]);
+  for (const g of board.svg.querySelectorAll("g.label[data-area], .compass")) {
+    if (g.dataset.box) {
+      const [x0, y0, x1, y1] = g.dataset.box.split(",").map(Number);
+      pad(x0, y0, x1, y1);
+      continue;
+    }
+    for (const e of g.matches(".compass") ? [g] : g.querySelectorAll(":scope > text, :scope > use")) {
+      const b = e.getBBox();
+      if (b.width && b.height) pad(b.x, b.y, b.x + b.width, b.y + b.height);
+    }
   }
   board.labelBoxes = out;
   return out;
@@ -188,6 +198,12 @@ export function placeBox(board, area, w, h, prefer, taken, force = false) {
     const near = Math.ceil(NEAR / RES);
     scan(ci - near, cj - near, ci + near, cj + near);
     if (best && !prefer.near) return best;
+    if (prefer.near) {
+      // beside a box (an order by its row): around that box first
+      const [bx0, by0, bx1, by1] = prefer.near.map((v) => v / RES);
+      scan(Math.floor(bx0 - r.x0 - pw - 2), Math.floor(by0 - r.y0 - ph - 2), Math.ceil(bx1 - r.x0 + 2), Math.ceil(by1 - r.y0 + 2));
+      if (best) return best;
+    }
     scan(0, 0, r.w, r.h);
     return best;
   }
