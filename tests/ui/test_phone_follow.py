@@ -34,7 +34,8 @@ def test_the_map_follows_a_march_above_the_sheet(harness, shots):
     page = phone(harness, gid, "baratheon")
     page.wait_for_selector(".hl-target")
     assert page.evaluate(SHEET_SHARE) <= 0.40 + 1e-6
-    assert page.evaluate(OUT_OF_SIGHT) == []
+    # the map follows once the page is laid out (the next frame)
+    page.wait_for_function(f"() => ({OUT_OF_SIGHT})().length === 0")
     # the site's bar and the game's head have scrolled away: the map starts at the top
     assert page.locator(".topbar").bounding_box()["y"] + page.locator(".topbar").bounding_box()["height"] <= 0
     assert abs(page.locator(".map-wrap").bounding_box()["y"]) <= 3
@@ -53,7 +54,7 @@ def test_the_map_follows_a_march_above_the_sheet(harness, shots):
     page.locator(".decision button", has_text="White Harbor").tap()
     page.wait_for_selector(".hl-target")
     assert page.evaluate(SHEET_SHARE) <= 0.40 + 1e-6
-    assert page.evaluate(OUT_OF_SIGHT) == []
+    page.wait_for_function(f"() => ({OUT_OF_SIGHT})().length === 0")
     page.screenshot(path=shots("2-phone-march-stark"))
     assert not page.errors
 

@@ -243,12 +243,21 @@ export function mountScreen(root, client, boardId = "agot2") {
     const key = active && decisionBox.contains(active) ? active.dataset.key : null;
     drawMap();
     decisionBox.replaceChildren(ctrl ? ctrl.panel() : idlePanel());
-    follow();
+    afterLayout(follow);
     let target = null;
     if (opts.focus === "tokens") target = decisionBox.querySelector(".token-grid button:not([disabled])");
     else if (opts.focus) target = decisionBox.querySelector(`[data-key="${opts.focus}"]`);
     if (!target && key) target = decisionBox.querySelector(`[data-key="${CSS.escape(key)}"]`);
     if (target && (opts.focus || key)) target.focus({ preventScroll: !!opts.focus && !key });
+  }
+
+  // What needs the page laid out (where the sheet is, where the map is) runs at the next frame,
+  // once, not in the middle of drawing (which would make the browser lay out the page twice)
+  const queued = new Set();
+  function afterLayout(fn) {
+    if (queued.has(fn)) return;
+    queued.add(fn);
+    requestAnimationFrame(() => { queued.delete(fn); if (latest && board) fn(); });
   }
 
   // A new decision of mine starts at its title, and the page shows it: on a desktop the side
@@ -335,12 +344,12 @@ export function mountScreen(root, client, boardId = "agot2") {
     const fresh = battle && !tabs.has("battle");
     tabs.fill("battle", gettext("Battle"), battle, { order: TAB.battle });
     if (fresh && v.combat) tabs.select("battle");  // a battle begins: its panel comes to the front
-    tabs.fill("tracks", gettext("Tracks"), [westerosCards(v, data), tracks(v, data)]);
-    tabs.fill("houses", gettext("Houses"), housesTable(v, data, me));
-    tabs.fill("cards", gettext("Cards"), cards(v, data, me) || h("p", { class: "muted" }, gettext("No cards to show.")));
+    tabs.fill("tracks", gettext("Tracks"), () => [westerosCards(v, data), tracks(v, data)]);
+    tabs.fill("houses", gettext("Houses"), () => housesTable(v, data, me));
+    tabs.fill("cards", gettext("Cards"), () => cards(v, data, me) || h("p", { class: "muted" }, gettext("No cards to show.")));
     rerender();
     if (detailsArea) showDetails(detailsArea);
-    if (newDecision) decisionIntoView();
+    if (newDecision) afterLayout(decisionIntoView);
     newDecision = false;
     if (!root.dataset.version) performance.mark(boardId + ":first-state");
     root.dataset.version = String(v.version);
@@ -368,6 +377,7 @@ function sideTabs() {
     if (!tabs.has(id)) return;
     active = id;
     if (byPlayer) chosen = id;
+    drawLater(id);
     for (const [tid, t] of tabs) {
       const on = tid === id;
       t.button.setAttribute("aria-selected", String(on));
@@ -415,12 +425,27 @@ function sideTabs() {
     tabs.get(id).button.focus();
   });
 
-  // Fills an own tab's panel (made on first use); null or empty content removes the tab.
+  // Fills an own tab's panel (made on first use); null or empty content removes the tab. A
+  // function as content is called only while its tab is open (hidden tabs are not drawn on every
+  // push: they are drawn when opened).
+  const later = new Map();  // id -> the content function of a hidden tab, not drawn yet
   function fill(id, label, content, opts = {}) {
+    if (typeof content === "function") {
+      if (!tabs.has(id)) add(id, label, h("div", { class: "side-info" }), opts);
+      if (active !== id) { later.set(id, content); return; }
+      later.delete(id);
+      content = content();
+    }
     const nodes = [].concat(content || []).filter(Boolean);
     if (!nodes.length) { remove(id); return; }
     if (!tabs.has(id)) add(id, label, h("div", { class: "side-info" }), opts);
     tabs.get(id).panel.firstChild.replaceChildren(...nodes);
+  }
+  function drawLater(id) {
+    const make = later.get(id);
+    if (!make) return;
+    later.delete(id);
+    tabs.get(id).panel.firstChild.replaceChildren(...[].concat(make() || []).filter(Boolean));
   }
 
   // The page's own panels (see above): adopted once, kept where the page made them otherwise.
