@@ -66,8 +66,9 @@ makemessages: gettext $(VENV)/.installed
 migrate: $(VENV)/.installed
 	$(DEV) $(PY) manage.py migrate --noinput
 
+# --nostatic: WhiteNoise serves the static files (compressed, gotweb/compress.py), not runserver
 run: $(VENV)/.installed messages migrate
-	$(DEV) $(PY) manage.py runserver $(HOST):$(PORT)
+	$(DEV) $(PY) manage.py runserver --nostatic $(HOST):$(PORT)
 
 test: $(VENV)/.installed-test messages chromium
 	$(PY) -m pytest $(PYTEST_ARGS)

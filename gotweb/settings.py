@@ -160,6 +160,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # above WhiteNoise: compresses the static files it serves from the source folders and the boards
+    "gotweb.compress.StaticGZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -382,6 +384,13 @@ STATIC_ROOT = env.path("STATIC_ROOT", default=BASE_DIR / "staticfiles")
 Path(STATIC_ROOT).mkdir(parents=True, exist_ok=True)  # whitenoise expects it; collectstatic fills it
 # Serve straight from the source folders too, so no collectstatic step is needed to run.
 WHITENOISE_USE_FINDERS = True
+# collectstatic writes a gzip file (and a brotli one, with the brotli package) beside each static
+# file, which WhiteNoise serves; files served from the source folders are compressed on the way
+# out (gotweb/compress.py)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
 
 # A development page for The Duke's board (a fake client playing through the engine in this
 # process, no lobby): ``/duke/harness/``. Off by default; ``DUKE_HARNESS=1`` turns it on.

@@ -88,7 +88,7 @@ def anchors_grid(board) -> dict[str, dict[str, tuple[float, float]]]:
         room = hrun(aid, label, board) * CELL - 4
         lines = wrap_name(area.name_en, "en", room) + wrap_name(area.name_zh, "zh", room)
         half_w = max(text_width(ln) for ln in lines) / 2 / CELL if area.kind != "port" else 0.3
-        top, bottom = label[1] - 0.5, label[1] + (0.95 if area.kind == "land" else 0.5)
+        top, bottom = label[1] - 0.6, label[1] + (1.1 if area.kind == "land" else 0.6)
 
         def room_from_label(p):
             dx = max(abs(p[0] - label[0]) - half_w, 0)

@@ -16,15 +16,21 @@ def normalize_lang(lang: str) -> str:
 
 
 
+#: the names' size against the first drawing's 10-unit type: large enough that the whole board,
+#: fitted to a desktop window's height (about 0.76 screen pixels per unit at 1400 x 900), shows
+#: its names at 11 pixels or more
+NAME_SCALE = 1.5
+
+
 def text_width(line: str) -> float:
     """Rough rendered width of a label line in user units (CJK glyphs are wider)."""
-    return sum(11 if ord(ch) > 0x2E80 else 5.5 for ch in line)
+    return sum(11 if ord(ch) > 0x2E80 else 5.5 for ch in line) * NAME_SCALE
 
 
 def wrap_name(name: str, lang: str, room: float) -> list[str]:
     """Split a name into lines that fit ``room`` user units (rough glyph widths)."""
     if lang == "zh":
-        return [name] if len(name) * 11 <= max(room, 44) or len(name) <= 4 else \
+        return [name] if text_width(name) <= max(room, 44 * NAME_SCALE) or len(name) <= 4 else \
             [name[: (len(name) + 1) // 2], name[(len(name) + 1) // 2:]]
     if text_width(name) <= room or " " not in name:
         return [name]

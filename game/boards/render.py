@@ -51,14 +51,14 @@ STYLE = """
 .river{fill:none;stroke:#4f8dbf;stroke-width:3.4;stroke-linejoin:round;stroke-linecap:round}
 .bridge rect{fill:#b08a5a;stroke:#5a4126;stroke-width:.8}
 .deco,.labels{pointer-events:none}
-.name{fill:#3a2d1c;font-size:10px;text-anchor:middle;paint-order:stroke;stroke:#f7efd9;stroke-width:2.6px;stroke-linejoin:round}
-.name.sea{fill:#23506d;font-style:italic;font-size:11px;stroke:#cfe6f1;letter-spacing:.3px}
-.name.zh{font-size:11px;letter-spacing:0}
-.name.sea.zh{font-size:12px}
-.name.big{font-size:12.5px}
-.name.zh.big{font-size:13.5px}
-.name.sea.big{font-size:13px}
-.name.sea.zh.big{font-size:14px}
+.name{fill:#3a2d1c;font-size:15px;text-anchor:middle;paint-order:stroke;stroke:#f7efd9;stroke-width:3px;stroke-linejoin:round}
+.name.sea{fill:#23506d;font-style:italic;font-size:15.5px;stroke:#cfe6f1;letter-spacing:.2px}
+.name.zh{font-size:15.5px;letter-spacing:0}
+.name.sea.zh{font-size:16px}
+.name.big{font-size:17px}
+.name.zh.big{font-size:17.5px}
+.name.sea.big{font-size:17.5px}
+.name.sea.zh.big{font-size:18px}
 .compass{pointer-events:none}
 """
 
@@ -247,6 +247,7 @@ def _render(lang: str, board: str) -> str:
         if area.kind == "port":
             label.add(dwg.use("#i-anchor", insert=(round(lx - 5.5, 1), round(ly - 5.5, 1)),
                               size=(11, 11)))
+            label["data-box"] = _box(lx - 5.5, ly - 5.5, lx + 5.5, ly + 5.5)
             continue
         name = area.name_en if lang == "en" else area.name_zh
         room = hrun(aid, pts["label"], board) * CELL - 4
@@ -254,18 +255,24 @@ def _render(lang: str, board: str) -> str:
         icons = area.kind == "land" and (area.castle or area.supply or area.power or area.home_of)
         big = (clearance_map(aid, board=board)[pts["label"]] >= 1.4
                and room >= 1.35 * max(text_width(ln) for ln in lines))
-        lh = 13 if big else 11
-        top = ly - (len(lines) - 1) * lh / 2 - (4 if icons else 0)
+        lh = 18 if big else 16
+        top = ly - (len(lines) - 1) * lh / 2 - (5 if icons else 0)
         cls = f"name {area.kind}" + (" zh" if lang == "zh" else "") + (" big" if big else "")
-        t = dwg.text("", insert=(round(lx, 1), round(top + 3.4, 1)), class_=cls)
+        t = dwg.text("", insert=(round(lx, 1), round(top + 5, 1)), class_=cls)
         if len(lines) == 1:
             t.text = lines[0]
         else:
             for i, ln in enumerate(lines):
                 t.add(dwg.tspan(ln, x=[round(lx, 1)], dy=[0 if i == 0 else lh]))
         label.add(t)
+        # the name's box (the overlay keeps its pieces off it without measuring the text): the
+        # estimated width with a margin, the type's ascent and descent
+        size = _NAME_PX[(area.kind == "sea", lang == "zh", big)]
+        half = max(text_width(ln) for ln in lines) * size / 15 * 1.1 / 2
+        base = top + 5
+        label["data-box"] = _box(lx - half, base - 0.9 * size, lx + half, base + (len(lines) - 1) * lh + 0.3 * size)
         if icons:
-            _icon_row(dwg, label, area, lx, top + (len(lines) - 1) * lh + 12.5)
+            _icon_row(dwg, label, area, lx, top + (len(lines) - 1) * lh + 15)
 
     for name in order:
         dwg.add(layer[name])
@@ -288,9 +295,19 @@ def _render(lang: str, board: str) -> str:
     return dwg.tostring()
 
 
+#: the names' type size (units) by (sea, Chinese, big), as in STYLE
+_NAME_PX = {(False, False, False): 15, (True, False, False): 15.5, (False, True, False): 15.5, (True, True, False): 16,
+            (False, False, True): 17, (False, True, True): 17.5, (True, False, True): 17.5, (True, True, True): 18}
+
+
+def _box(x0: float, y0: float, x1: float, y1: float) -> str:
+    return ",".join(fmt_num(round(v, 1)) for v in (x0, y0, x1, y1))
+
+
 def _compass(dwg, x: float, y: float, north: str):
     """A small compass rose (decoration, hidden from assistive technology)."""
     grp = dwg.g(class_="compass", transform=f"translate({fmt_num(x)} {fmt_num(y)})")
+    grp["data-box"] = _box(x - 19, y - 36, x + 19, y + 19)
     grp["aria-hidden"] = "true"
     grp.add(dwg.circle(center=(0, 0), r=13, fill="none", stroke="#2d5670", stroke_width=.8,
                        opacity=.7))

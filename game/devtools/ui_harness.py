@@ -66,6 +66,8 @@ COMBAT3_MARCH = ["lannister", {"type": "march", "area": "seagard", "leave_power"
 #: after the position is built
 POSITIONS: dict[str, dict] = {
     "start3": {"new_game": 3},
+    "start4": {"new_game": 4},
+    "start5": {"new_game": 5},
     "start6": {"new_game": 6},
     # orders already revealed: Stark marches, Lannister raids, Baratheon consolidates
     "action3": {
@@ -80,8 +82,28 @@ POSITIONS: dict[str, dict] = {
                    "lannisport": "march-plus-one", "stoney-sept": "defense-plus-one", "the-golden-sound": "support",
                    "dragonstone": "march", "kingswood": "consolidate-power", "shipbreaker-bay": "support"},
     },
+    # the middle of the marches, for the map's last moves: Lannister's Raid took Baratheon's
+    # Consolidate Power in Blackwater, Baratheon and Lannister have marched; Stark marches next
+    "moves3": {
+        "players": 3, "start": "action", "halt": False,
+        "units": {"blackwater": {"house": "baratheon", "units": ["footman"]}},
+        "orders": {"winterfell": "march", "white-harbor": "march-minus-one", "the-shivering-sea": "raid",
+                   "lannisport": "march-plus-one", "stoney-sept": "raid", "the-golden-sound": "consolidate-power",
+                   "dragonstone": "march", "kingswood": "consolidate-power", "shipbreaker-bay": "support",
+                   "blackwater": "consolidate-power"},
+        "steps": [["lannister", {"type": "raid", "area": "stoney-sept", "target": "blackwater"}],
+                  ["stark", {"type": "raid", "area": "the-shivering-sea", "target": None}],
+                  ["baratheon", {"type": "march", "area": "dragonstone", "leave_power": False,
+                                 "moves": [{"to": "crackclaw-point", "units": ["knight", "footman"]}]}],
+                  ["lannister", {"type": "march", "area": "lannisport", "leave_power": False,
+                                 "moves": [{"to": "searoad-marches", "units": ["knight"]}]}]],
+    },
     "clash3": {"players": 3, "start": {"cards": ["clash-of-kings"]}, "halt": False},
     "muster3": {"players": 3, "start": "mustering", "halt": False},
+    # Baratheon at supply 0: Dragonstone's army cannot grow (land units greyed, with the reason)
+    "muster3_supply": {"players": 3, "start": "mustering", "halt": False, "supply": {"baratheon": 0}},
+    # Rains of Autumn forbids March +1 orders this round
+    "rains3": {"players": 3, "start": {"cards": ["rains-of-autumn"]}, "halt": False},
     "westeros3": {"players": 3, "start": "westeros", "halt": False, "round": 1},
     "supply3": {
         "players": 3, "start": {"cards": ["supply"]}, "halt": False, "supply": {"stark": 0},
@@ -156,11 +178,20 @@ POSITIONS: dict[str, dict] = {
         "power_tokens": {"the-reach": "tyrell", "castle-black": "stark", "stoney-sept": "lannister",
                          "starfall": "martell", "kingswood": "baratheon", "flints-finger": "greyjoy"},
     },
+    # the same battle tied at 5 (no support, Cersei Lannister against The Blackfish, the Blade not
+    # used): Lannister wins by the Fiefdoms track; Cersei's order removal comes next, then Stark's
+    # retreat (The Blackfish: no casualties)
+    "combat3_tie": {**COMBAT3, "steps": [COMBAT3_MARCH, ["baratheon", {"type": "choose", "option": "none"}],
+                                          ["stark", {"type": "select_card", "card": "the-blackfish"}],
+                                          ["lannister", {"type": "select_card", "card": "cersei-lannister"}],
+                                          ["lannister", {"type": "choose", "option": "pass"}]]},
     # the same battle with Tides of Battle, at the house cards (support declared)
     "combat3_tides": {**COMBAT3, "options": {"tides_of_battle": True},
                       "steps": [COMBAT3_MARCH, ["baratheon", {"type": "choose", "option": "defender"}]]},
     # --- the 1st edition (issue 19) ---
     "agot1_start3": {"new_game": 3, "ruleset": "agot1"},
+    "agot1_start4": {"new_game": 4, "ruleset": "agot1"},
+    "agot1_start5": {"new_game": 5, "ruleset": "agot1"},
     # Lannister's special Raid in Harrenhal may remove two of the orders next to it: Stark's
     # Support in Riverrun and Consolidate Power in Crackclaw Point, Baratheon's Raid in Blackwater;
     # never Stark's Defense in The Mountains of the Moon (which a river keeps apart anyway) nor
@@ -177,6 +208,11 @@ POSITIONS: dict[str, dict] = {
                    "blackwater": "raid", "stoney-sept": "defense-plus-one", "lannisport": "consolidate-power"},
         "tracks": {"iron_throne": ["lannister", "stark", "baratheon"]},
     },
+    # the Messenger Raven of the 1st edition (Lannister leads the King's Court): replace an order or not
+    "agot1_raven3": {"ruleset": "agot1", "players": 3, "start": "raven", "halt": False,
+                     "orders": {"winterfell": "march", "white-harbor": "support", "the-shivering-sea": "raid",
+                                "lannisport": "march", "stoney-sept": "defense-plus-one", "the-golden-sound": "support",
+                                "dragonstone": "march", "kingswood": "consolidate-power", "shipbreaker-bay": "support"}},
     # a Wildling Attack card the wildlings win: every house removes units worth 2 mustering
     # points, the lowest bidder 2 more (1st edition, 野蛮人胜利)
     "agot1_wildlings3": {

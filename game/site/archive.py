@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from game.live import access, errors, replay
-from game.models import Game, Lobby, Rating, Seat, display_name, is_guest, language_key
+from game.models import Game, Lobby, Profile, Rating, Seat, display_name, is_guest, language_key, name_key
 from game.rules import REGISTRY, get_ruleset
 from game.rules.base import pick, presentation
 
@@ -297,12 +297,25 @@ def archive(request: HttpRequest) -> HttpResponse:
 
 
 # --- players ------------------------------------------------------------------------------------------
+def _person(name: str):
+    """The user ``/u/<name>/`` names: by username, else by the name shown for them (a guest's
+    display name: its username is internal, ``guest-...``), compared as names are (``name_key``)."""
+    person = User.objects.select_related("profile").filter(username=name).first()
+    if person is None:
+        key = name_key(name)
+        profile = Profile.objects.select_related("user__profile").filter(name_key=key, is_bot=False).first() if key else None
+        person = profile.user if profile else None
+    if person is None:
+        raise Http404("no such player")
+    return person
+
+
 def player(request: HttpRequest, name: str) -> HttpResponse:
     """``/u/<username>/``: games played and won (by game and by house), ratings, recent games,
     each counting only the games the visitor may see (:func:`visible_games`: a private game's
     result is its players' own; private games are never rated). Guests have one while their account exists; claiming it
     keeps everything (same user), under the new username."""
-    person = get_object_or_404(User.objects.select_related("profile"), username=name)
+    person = _person(name)
     key = language_key()
     seats = Seat.objects.filter(user=person, bot="", lobby__game__in=visible_games(request.user)).select_related("lobby__game")
     by_game: dict[str, dict] = {}

@@ -137,7 +137,8 @@ class LobbyCreateForm(forms.Form):
     """Name, player count, the creator's house, the ruleset's options (one checkbox per boolean
     option in ``Ruleset.default_options``) and privacy. ``option_fields`` lists the option keys."""
 
-    name = forms.CharField(label=_("Name"), max_length=60, widget=forms.TextInput(attrs={"autofocus": True}))
+    # left empty, the game is named after its creator (``default_name``, filled in already)
+    name = forms.CharField(label=_("Name"), max_length=60, required=False, widget=forms.TextInput(attrs={"autofocus": True}))
     players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     house = forms.ChoiceField(label=_("Your house"), required=False)
     is_private = forms.BooleanField(
@@ -157,6 +158,8 @@ class LobbyCreateForm(forms.Form):
     time_control = forms.ChoiceField(
         label=_("Time control"),
         required=False,
+        # a list, not a select: every choice readable whole, also on a phone
+        widget=forms.RadioSelect(attrs={"class": "radio-list"}),
         help_text=_("When a player's time runs out, a stand-in bot plays for them, so the game never stalls."),
     )
     max_timeouts = forms.IntegerField(
@@ -178,9 +181,11 @@ class LobbyCreateForm(forms.Form):
 
     field_order = ["name", "players", "house"]
 
-    def __init__(self, *args, ruleset_id: str = DEFAULT_RULESET, **kwargs) -> None:
+    def __init__(self, *args, ruleset_id: str = DEFAULT_RULESET, default_name: str = "", **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.ruleset_id = ruleset_id
+        self.default_name = default_name[:60]
+        self.fields["name"].initial = self.default_name
         rules = get_ruleset(ruleset_id)
         self.fields["players"].choices = [(n, str(n)) for n in range(rules.min_players, rules.max_players + 1)]
         self.fields["players"].initial = rules.min_players
@@ -225,6 +230,12 @@ class LobbyCreateForm(forms.Form):
 
     def option_boxes(self):
         return [self[key] for key in self.option_fields]
+
+    def clean_name(self) -> str:
+        name = (self.cleaned_data.get("name") or "").strip() or self.default_name
+        if not name:
+            raise ValidationError(_("Give the game a name."), code="required")
+        return name
 
     def time_control_value(self) -> dict:
         """The chosen time control, for :func:`game.site.lobbies.create_lobby` (a field left out:

@@ -6,7 +6,7 @@ from django.urls.converters import StringConverter
 
 from . import archive, my_games, warnings, webpush
 from .notifications import views as notification_views
-from .views import accounts, lobbies, moderation, play, reports
+from .views import accounts, help, lobbies, moderation, play, reports
 
 
 class TextConverter(StringConverter):
@@ -22,6 +22,7 @@ register_converter(TextConverter, "text")
 urlpatterns = [
     path("", lobbies.lobby_list, name="lobby_list"),
     path("spectate/", lobbies.spectate_list, name="spectate_list"),
+    path("help/", help.how_to_play, name="help"),
     path("lobby/new/", lobbies.lobby_create, name="lobby_create"),
     path("lobby/<int:pk>/", lobbies.lobby_detail, name="lobby_detail"),
     path("lobby/<int:pk>/live/", lobbies.lobby_live, name="lobby_live"),

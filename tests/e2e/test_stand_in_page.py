@@ -56,6 +56,7 @@ def test_a_bot_stands_in_for_an_away_player(browser, server, shots):
 
     for page in (host, arya):
         expect(page.locator("#log")).to_contain_text("A bot now plays for Stark.")
+        page.locator(".side-tab[data-tab='players']").click()  # the seats are in the Players tab
         expect(page.locator('.play-seats li[data-seat="stark"] .tag-stand-in')).to_be_visible()
     expect(hand).to_have_count(0)
     take_back = arya.get_by_role("button", name="Take back my seat")

@@ -62,6 +62,9 @@ class Harness:
         page.goto(f"{self.url}/harness/agot2/{gid}/?viewer={viewer or ''}&lang={lang}")
         page.wait_for_selector("#board-root[data-ready='1']")
         page.wait_for_selector("#board-root[data-version]")
+        # what the screen does once the page is laid out (the map following a phone's decision)
+        # runs at the next frame: two frames later it is done
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         return page
 
     def state(self, gid: str, viewer: str | None = None) -> dict:

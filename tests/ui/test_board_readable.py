@@ -210,7 +210,7 @@ def test_live_page_gives_the_map_the_space(browser, tmp_path, shots):
         assert wrap["width"] >= 0.6 * 1400 and wrap["height"] >= 0.9 * 900, wrap
         assert wrap["y"] >= 0 and wrap["y"] + wrap["height"] <= 900, wrap  # whole, without scrolling
         right = wrap["x"] + wrap["width"]
-        for sel in [".play-head", ".agot2-side", ".log-card", ".chat-card"]:
+        for sel in [".play-head", ".agot2-side", ".log-card", ".side-tabs"]:
             box = page.locator(sel).bounding_box()
             assert box["x"] >= right, (sel, box)
 

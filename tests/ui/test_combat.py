@@ -69,7 +69,9 @@ def test_battle_by_clicking(harness, shots):
     spectator.wait_for_selector(".combat-box td[data-house='stark']:has-text('chosen (face down)')")
     pushed = spectator.evaluate("JSON.stringify(window.__harness.last)")
     assert "catelyn-stark" not in pushed
+    spectator.locator(".side-tab[data-tab='cards']").click()  # the hands are in the Cards tab
     assert spectator.locator(".cards-box details[data-house='stark'] .house-card").count() == 7
+    spectator.locator(".side-tab[data-tab='battle']").click()
 
     wait_decision(lan, "choose_house_card")
     assert lan.locator(".opponent-hand .house-card").count() == 7

@@ -33,6 +33,7 @@ def test_spectator_sees_no_hidden_orders(harness, shots):
     pushed = page.evaluate("JSON.stringify(window.__harness.last)")
     assert "my_orders" not in json.loads(pushed)["view"]
     assert "march-plus-one" not in pushed
-    # the house cards (public in this game) are shown, with no panel to play them
+    # the house cards (public in this game) are shown in the Cards tab, with no panel to play them
+    page.locator(".side-tab[data-tab='cards']").click()
     assert page.locator(".cards-box details").count() == 3
     assert not page.errors

@@ -62,7 +62,7 @@ def test_hostile_counts_and_houses_are_refused_beside_the_field(client_for, make
 
 
 def test_a_house_in_play_at_the_submitted_count_is_offered_again_after_another_error(client_for, make_user):
-    r = client_for(make_user("host")).post(reverse("lobby_create"), {"name": "", "players": "6", "house": "martell"})
+    r = client_for(make_user("host")).post(reverse("lobby_create"), {"name": "x" * 61, "players": "6", "house": "martell"})
     assert r.status_code == 400
     html = r.content.decode()
     assert "martell" in _offered(html)

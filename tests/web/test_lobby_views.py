@@ -37,7 +37,7 @@ def test_create_lobby(client_for, make_user):
 @pytest.mark.parametrize(
     "data,field,message",
     [
-        ({"name": "", "players": "3"}, "name", "This field is required."),
+        ({"name": "x" * 61, "players": "3"}, "name", "at most 60 characters"),
         ({"name": "x", "players": "7"}, "players", "Select a valid choice."),
         ({"name": "x", "players": "3", "house": "martell"}, "house", "That house is not in play with 3 players."),
         ({"name": "x", "players": "3", "password": "pw"}, "password", "Only a private lobby has a password."),
@@ -51,6 +51,14 @@ def test_create_errors_beside_field(client_for, make_user, snapshot, data, field
     assert any(message in e for e in r.context["form"].errors[field])
     assert f'id="id_{field}_error"' in r.content.decode()
     assert snapshot() == before
+
+
+def test_a_game_without_a_name_is_named_after_its_creator(client_for, make_user):
+    c = client_for(make_user("host"))
+    page = c.get(reverse("lobby_create")).content.decode()
+    assert 'value="host&#x27;s game"' in page  # filled in already, to keep or change
+    r = c.post(reverse("lobby_create"), {"name": "  ", "players": "3"})
+    assert r.status_code == 302 and Lobby.objects.get().name == "host's game"
 
 
 # --- lists -------------------------------------------------------------------------------------

@@ -43,6 +43,9 @@ def test_a_guest_has_a_page_and_keeps_it_when_claiming(make_lobby, make_user):
     before = c.get(f"/u/{guest.username}/")
     assert before.status_code == 200 and before.context["guest"] and before.context["name"] == "Arya"
     assert f'href="/u/{guest.username}/"' in before.content.decode()  # the header links to it
+    # a guest's page is also found by the name shown for them (their username is internal)
+    by_name = Client().get("/u/Arya/")
+    assert by_name.status_code == 200 and by_name.context["name"] == "Arya" and by_name.context["played"] == before.context["played"]
     r = c.post("/accounts/claim/", {"username": "arya-stark", "password1": "a-long-pass-123", "password2": "a-long-pass-123"})
     assert r.status_code == 302
     after = Client().get("/u/arya-stark/")

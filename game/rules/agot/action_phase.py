@@ -49,6 +49,7 @@ def cleanup(state: State, task: tuple) -> None:
     state.flags["blade_used"] = False
     state.flags["raven_used"] = False
     state.flags["forbidden"] = frozenset()
+    state.flags.pop("forbidden_by", None)
     state.flags.pop("footmen_no_support", None)  # 1st edition's Rains of Autumn: this round only
     state.emit("round_end", round_no=state.round)
     if state.round >= 10:

@@ -184,21 +184,35 @@ def muster_area_options(state: State, house: str, area: str) -> dict[str, Any]:
     """What may be mustered in ``area`` (征募 / Mustering), each choice legal on its own.
 
     Returns ``{"points": n, "units": [land unit types], "ships": [port/sea areas for a new ship],
-    "upgrades": [types a footman there may become], "costs": {type: points, "upgrade": 1}}``:
-    costs within the points, a unit of that type in the reserve, the supply limit respected.
+    "upgrades": [types a footman there may become], "costs": {type: points, "upgrade": 1},
+    "why": {type | "ship" | "upgrade_<type>": reason}}``: costs within the points, a unit of that
+    type in the reserve, the supply limit respected; ``why`` says why each choice left out is.
     """
     pts = muster_points(area, state)
-    units = [
-        t
-        for t in LAND_UNITS
-        if COST[t] <= pts and available_units(state, house, t) > 0 and within_supply(state, house, {area: len(state.units_of(area)) + 1})
-    ]
+    # why a choice is not offered (the panel says so): "points" (it costs more than the area
+    # gives), "reserve" (every such piece of the house is on the board), "supply" (the army would
+    # pass the supply limit), "no_sea" (no port or sea open to a new ship), "no_footman"
+    why: dict[str, str] = {}
+    grows = within_supply(state, house, {area: len(state.units_of(area)) + 1})
+    units = []
+    for t in LAND_UNITS:
+        reason = "points" if COST[t] > pts else "reserve" if available_units(state, house, t) <= 0 else None if grows else "supply"
+        if reason:
+            why[t] = reason
+        else:
+            units.append(t)
     ships = []
+    targets = ship_targets(state, house, area)
     if available_units(state, house, "ship") > 0:
-        ships = [s for s in ship_targets(state, house, area) if within_supply(state, house, {s: len(state.units_of(s)) + 1})]
+        ships = [s for s in targets if within_supply(state, house, {s: len(state.units_of(s)) + 1})]
+    if not ships:
+        why["ship"] = "reserve" if available_units(state, house, "ship") <= 0 else "supply" if targets else "no_sea"
     has_foot = any(u[1] == "footman" and u[0] == house for u in state.units_of(area))
     upgrades = [t for t in ("knight", "siege_engine") if has_foot and pts >= 1 and available_units(state, house, t) > 0]
-    return {"points": pts, "units": units, "ships": ships, "upgrades": upgrades, "costs": dict(COST, upgrade=1)}
+    for t in ("knight", "siege_engine"):
+        if t not in upgrades:
+            why["upgrade_" + t] = "no_footman" if not has_foot else "reserve"
+    return {"points": pts, "units": units, "ships": ships, "upgrades": upgrades, "costs": dict(COST, upgrade=1), "why": why}
 
 
 def muster_options(state: State, house: str, areas: list[str]) -> dict[str, Any]:

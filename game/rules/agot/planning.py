@@ -207,6 +207,8 @@ class PlaceOrdersTask:
                         "areas": areas,
                         "tokens": list(board(state).order_pool),
                         "forbidden": sorted(state.flags.get("forbidden", ())),
+                        # which Westeros card forbids each (the panel says why a token is greyed)
+                        "forbidden_by": dict(state.flags.get("forbidden_by", ())),
                         "special_allowed": stars(state, h),
                         "must_place": must_place(state, h, areas),
                         "token_info": order_token_info(state),

@@ -7,7 +7,8 @@ Westeros cards being resolved, house card hands and discards (public in this gam
 a card is being chosen in combat: then the two fighting houses' hands are shown only to
 themselves), deck sizes, revealed bids, the combat in progress (``combat``: sides, units,
 supports, strengths, cards once revealed; see :func:`combat_view`), the plain-language
-event log.
+event log and what it did to the board since the latest orders were revealed (``recent``, see
+:mod:`.recent`).
 
 Hidden (absent unless the viewer owns it): face-down orders while being placed (only *who* has
 placed), bids not yet revealed (only who has bid), deck order, the top wildling card (only the
@@ -27,6 +28,7 @@ from .combat import icons, pairs_get, shown_parts
 from .combat_result import sword_casualties
 from .flow import current_decisions
 from .victory import castles_to_win
+from .recent import recent
 from .state import State, events
 
 
@@ -72,6 +74,8 @@ def shared_view(state: State) -> dict[str, Any]:
         "decks": {k: len(v) for k, v in state.decks.items()},
         "westeros_cards": list(state.ctx.get("westeros_cards", ())),
         "result": state.result,
+        # what just happened on the board (public events only): the map's marks (recent.py)
+        "recent": recent(state),
     }
     if state.placed or any(t[0] == "place_orders" for t in state.tasks[:1]):
         out["orders_placed"] = sorted(state.placed)

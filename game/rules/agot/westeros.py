@@ -154,7 +154,7 @@ def resolve_card(state: State, deck: str, card: str) -> None:
     elif card in CHOICES:
         push(state, ("wchoice", card))
     elif key in FORBID_BY_EFFECT:
-        forbid(state, FORBID_BY_EFFECT[key])
+        forbid(state, FORBID_BY_EFFECT[key], card)
     elif key == "footmen_give_no_support":
         state.flags["footmen_no_support"] = True
         state.emit("footmen_no_support")
@@ -162,8 +162,14 @@ def resolve_card(state: State, deck: str, card: str) -> None:
         raise RuntimeError(f"unknown Westeros card {card} ({key})")
 
 
-def forbid(state: State, key: str) -> None:
+def forbid(state: State, key: str, card: str | None = None) -> None:
+    """Forbid this round's orders of restriction ``key``; ``card``: the Westeros card that does
+    (kept as ``flags["forbidden_by"]``, pairs of token and card, so a player is told why)."""
     state.flags["forbidden"] = frozenset(state.flags.get("forbidden", frozenset()) | set(FORBID[key]))
+    if card:
+        by = dict(state.flags.get("forbidden_by", ()))
+        by.update((t, card) for t in FORBID[key])
+        state.flags["forbidden_by"] = tuple(sorted(by.items()))
     state.emit("orders_forbidden", restriction=key, tokens=list(FORBID[key]))
 
 
@@ -245,4 +251,4 @@ class WesterosChoiceTask:
         elif opt == "game_of_thrones":
             game_of_thrones(state)
         elif opt in FORBID:
-            forbid(state, opt)
+            forbid(state, opt, card)

@@ -161,7 +161,10 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
     ruleset_id = request.GET.get("game") or next(iter(REGISTRY))
     if ruleset_id not in REGISTRY:
         raise Http404("unknown game")
-    form = LobbyCreateForm(request.POST or None, ruleset_id=ruleset_id)
+    # a name ready: "Tywin's game" (the creator may change it)
+    who = getattr(request.user, "profile", None) or request.user.get_username()
+    default_name = _("%(name)s's game") % {"name": str(who)}
+    form = LobbyCreateForm(request.POST or None, ruleset_id=ruleset_id, default_name=default_name)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:

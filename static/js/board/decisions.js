@@ -27,13 +27,29 @@ function shipIcon(label) {
   return s;
 }
 
+// A greyed choice says why, in its tooltip and in small type under its label (`opts.why`).
 function btn(label, onclick, opts = {}) {
-  return h("button", { type: "button", class: opts.class || "btn", onclick, disabled: !!opts.disabled,
-    "aria-pressed": opts.pressed === undefined ? null : String(!!opts.pressed), dataset: { key: opts.key || label } }, label);
+  const why = opts.disabled && opts.why ? opts.why : null;
+  return h("button", { type: "button", class: opts.class || "btn", onclick, disabled: !!opts.disabled, title: why,
+    "aria-pressed": opts.pressed === undefined ? null : String(!!opts.pressed), dataset: { key: opts.key || label } }, label,
+  why ? h("small", { class: "why" }, why) : null);
 }
 
-function confirmBtn(label, onclick, disabled, key = "confirm") {
-  return btn(label, onclick, { class: "btn btn-primary", disabled, key });
+// The decision's main button; greyed, it says what is still missing beside it.
+function confirmBtn(label, onclick, disabled, key = "confirm", why = null) {
+  const b = h("button", { type: "button", class: "btn btn-primary", onclick, disabled: !!disabled, title: disabled && why ? why : null, dataset: { key } }, label);
+  return disabled && why ? [b, h("small", { class: "why why-confirm" }, why)] : b;
+}
+
+// why a mustering choice is not offered (the engine's `recruits[area].why`)
+function musterWhy(reason) {
+  return {
+    points: gettext("Not enough mustering points"),
+    reserve: gettext("None left in your reserve"),
+    supply: gettext("It would pass your supply limit"),
+    no_sea: gettext("No port or sea open to a new ship"),
+    no_footman: gettext("No footman here to upgrade"),
+  }[reason] || null;
 }
 
 function counts(list) {
@@ -85,12 +101,16 @@ function placeOrders(d, ctx) {
           const starBlocked = isSpecial(tok) && sp >= o.special_allowed;
           const label = h("span", {}, h("b", { class: "tok-short" }, orderShort(tok, ctx.data)), " ", tokenName(tok, ctx.data),
             isSpecial(tok) ? [" ", icon("star", gettext("Special order (gold, with a star)"))] : "", h("small", {}, " ×" + left));
+          const by = (o.forbidden_by || {})[tok];
+          const why = forbidden ? (by ? fmt(gettext("Forbidden this round by %(card)s"), { card: cardName(by, ctx.data) }) : gettext("Forbidden this round"))
+            : notHere ? gettext("Not allowed in this area")
+              : starBlocked && draft[sel] !== tok ? gettext("No more special orders allowed")
+                : left <= 0 && draft[sel] !== tok ? gettext("All placed") : null;
           const b = h("button", {
             type: "button", class: "token" + (isSpecial(tok) ? " special" : ""), "data-token": tok, dataset: { key: "tok-" + tok },
-            "aria-pressed": String(draft[sel] === tok), disabled: (left <= 0 && draft[sel] !== tok) || forbidden || notHere || (starBlocked && draft[sel] !== tok),
-            title: forbidden ? gettext("Forbidden this round") : notHere ? gettext("Not allowed in this area") : starBlocked ? gettext("No more special orders allowed") : "",
+            "aria-pressed": String(draft[sel] === tok), disabled: !!why, title: why,
             onclick: () => { draft[sel] = tok; const next = o.areas.find((a) => !draft[a]); sel = next || sel; ctx.rerender({ focus: "tokens" }); },
-          }, label);
+          }, label, why ? h("small", { class: "why" }, why) : null);
           grid.appendChild(b);
         }
         box.appendChild(h("h4", {}, fmt(gettext("Order for %(area)s"), { area: areaName(sel, ctx.data) })));
@@ -98,7 +118,8 @@ function placeOrders(d, ctx) {
         if (draft[sel]) box.appendChild(btn(gettext("Remove this order"), () => { delete draft[sel]; ctx.rerender(); }, { class: "btn btn-small", key: "remove" }));
       }
       box.appendChild(h("div", { class: "actions" },
-        confirmBtn(gettext("Confirm orders"), () => ctx.send({ type: "place_orders", orders: { ...draft } }), n < o.must_place)));
+        confirmBtn(gettext("Confirm orders"), () => ctx.send({ type: "place_orders", orders: { ...draft } }), n < o.must_place, "confirm",
+          fmt(gettext("Place %(n)s more order(s) first"), { n: o.must_place - n }))));
       return box;
     },
   };
@@ -116,11 +137,16 @@ function raven(d, ctx) {
     get draftOrders() { return sel && tok ? { [sel]: tok } : {}; },
     onArea(a) { if (mode === "replace" && this.selectable.includes(a)) { sel = a; tok = null; ctx.rerender(); } },
     panel() {
+      // what the Raven does, said before the choice (shown on phones too: not a hint)
+      const peek = !o.choices || o.choices.includes("peek");
       const box = h("div", { class: "decision raven" }, title(gettext("Messenger Raven")),
+        h("p", { class: "explain" }, peek
+          ? gettext("You lead the King's Court, so you hold the Messenger Raven: before the orders are resolved you may replace one of your orders with an order token you have not placed, or look at the top wildling card (and leave it there or put it at the bottom), or do nothing.")
+          : gettext("You lead the King's Court, so you hold the Messenger Raven: before the orders are resolved you may replace one of your orders with an order token you have not placed, or leave your orders as they are.")),
         h("div", { class: "choices" },
           btn(gettext("Replace one of my orders"), () => { mode = "replace"; ctx.rerender(); }, { pressed: mode === "replace", key: "replace" }),
           // the 1st edition's Raven only replaces an order (its `choices` has no "peek")
-          !o.choices || o.choices.includes("peek") ? btn(gettext("Look at the top wildling card"), () => ctx.send({ type: "raven", choice: "peek" }), { key: "peek" }) : null,
+          peek ? btn(gettext("Look at the top wildling card"), () => ctx.send({ type: "raven", choice: "peek" }), { key: "peek" }) : null,
           btn(gettext("Do nothing"), () => ctx.send({ type: "raven", choice: "pass" }), { key: "pass" })));
       if (mode === "replace") {
         box.appendChild(h("p", { class: "hint" }, sel ? fmt(gettext("New order for %(area)s:"), { area: areaName(sel, ctx.data) }) : gettext("Click the area whose order you replace.")));
@@ -131,7 +157,8 @@ function raven(d, ctx) {
           }
           box.appendChild(grid);
         }
-        box.appendChild(h("div", { class: "actions" }, confirmBtn(gettext("Replace the order"), () => ctx.send({ type: "raven", choice: "replace", area: sel, token: tok }), !(sel && tok))));
+        box.appendChild(h("div", { class: "actions" }, confirmBtn(gettext("Replace the order"), () => ctx.send({ type: "raven", choice: "replace", area: sel, token: tok }), !(sel && tok),
+          "confirm", gettext("Choose an area and its new order first"))));
       }
       return box;
     },
@@ -202,7 +229,8 @@ function raid(d, ctx) {
         if (picks && picks.length === 2) action.second_target = picks[1];
         return ctx.send(action);
       };
-      box.appendChild(h("div", { class: "actions" }, confirmBtn(gettext("Confirm raid"), send, !sel || picks === undefined)));
+      box.appendChild(h("div", { class: "actions" }, confirmBtn(gettext("Confirm raid"), send, !sel || picks === undefined, "confirm",
+        gettext("Choose a target, or no effect, first"))));
       return box;
     },
   };
@@ -301,7 +329,8 @@ function march(d, ctx) {
           " ", fmt(gettext("Leave a power token in %(area)s (when every unit leaves)"), { area: areaName(sel, ctx.data) })));
       }
       box.appendChild(h("div", { class: "actions" },
-        confirmBtn(gettext("Confirm march"), () => ctx.send({ type: "march", area: sel, moves: moves.map((m) => ({ to: m.to, units: [...m.units] })), leave_power: leavePower }), !moves.length),
+        confirmBtn(gettext("Confirm march"), () => ctx.send({ type: "march", area: sel, moves: moves.map((m) => ({ to: m.to, units: [...m.units] })), leave_power: leavePower }), !moves.length,
+          "confirm", gettext("Choose a destination first")),
         btn(gettext("Remove the order without moving"), () => ctx.send({ type: "march", area: sel, moves: [], leave_power: false }), { key: "nomove" }),
         Object.keys(marches).length > 1 ? btn(gettext("Another March order"), () => { sel = null; moves = []; resetPick(); ctx.rerender(); }, { key: "other" }) : null));
       return box;
@@ -362,7 +391,8 @@ function musterCore(ctx, areas, points, oneArea, finish, heading, recruitOpts) {
         h("p", { class: "hint" }, oneArea ? gettext("Muster in one of your castle areas (highlighted).") : gettext("Pick a castle or stronghold (highlighted), then the units to muster there.")));
       box.appendChild(h("div", { class: "choices" }, areas.map((a) =>
         btn(areaName(a, ctx.data) + " (" + (pts(a) - spent(a)) + ")", () => { sel = a; shipFrom = null; ctx.rerender(); },
-          { pressed: sel === a, key: "area-" + a, class: "btn btn-small", disabled: oneArea && recruits.length && recruits[0].area !== a }))));
+          { pressed: sel === a, key: "area-" + a, class: "btn btn-small", disabled: oneArea && recruits.length && recruits[0].area !== a,
+            why: gettext("You muster in one area only") }))));
       if (sel) {
         const left = pts(sel) - spent(sel);
         box.appendChild(h("p", { class: "counter" }, fmt(gettext("%(area)s: %(n)s mustering point(s) left"), { area: areaName(sel, ctx.data), n: left })));
@@ -370,14 +400,19 @@ function musterCore(ctx, areas, points, oneArea, finish, heading, recruitOpts) {
         // with complete options, only what the engine lists for this area is offered
         const may = (u) => !ro(sel) || (ro(sel).units || []).includes(u);
         const mayUp = (u) => !ro(sel) || (ro(sel).upgrades || []).includes(u) || recruits.some((r) => r.area === sel && r.unit === "footman");
+        // why a unit is greyed: the points left here, else what the engine says
+        const whyNot = (key, cost) => (left < cost ? gettext("Not enough mustering points left") : musterWhy(((ro(sel) || {}).why || {})[key]));
+        const whyUp = (u) => (left < 1 ? gettext("Not enough mustering points left") : footmen(sel) < 1 ? musterWhy("no_footman") : musterWhy(((ro(sel) || {}).why || {})["upgrade_" + u]));
         const siege = !ctx.data.has || ctx.data.has.siege_engines;  // the 1st edition has none
         const opts = [
-          btn("+ " + unitName("footman", ctx.data) + " (1)", () => add({ area: sel, unit: "footman" }), { disabled: left < 1 || !may("footman"), key: "footman" }),
-          btn("+ " + unitName("knight", ctx.data) + " (2)", () => add({ area: sel, unit: "knight" }), { disabled: left < 2 || !may("knight"), key: "knight" }),
-          siege ? btn("+ " + unitName("siege_engine", ctx.data) + " (2)", () => add({ area: sel, unit: "siege_engine" }), { disabled: left < 2 || !may("siege_engine"), key: "siege" }) : null,
-          hasPort ? btn("+ " + unitName("ship", ctx.data) + " (1)", () => { shipFrom = sel; ctx.rerender(); }, { disabled: left < 1, key: "ship", pressed: shipFrom === sel }) : null,
-          btn(fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName("knight", ctx.data) }), () => add({ area: sel, unit: "knight", upgrade: true }), { disabled: left < 1 || footmen(sel) < 1 || !mayUp("knight"), key: "up-knight" }),
-          siege ? btn(fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName("siege_engine", ctx.data) }), () => add({ area: sel, unit: "siege_engine", upgrade: true }), { disabled: left < 1 || footmen(sel) < 1 || !mayUp("siege_engine"), key: "up-siege" }) : null,
+          btn("+ " + unitName("footman", ctx.data) + " (1)", () => add({ area: sel, unit: "footman" }), { disabled: left < 1 || !may("footman"), key: "footman", why: whyNot("footman", 1) }),
+          btn("+ " + unitName("knight", ctx.data) + " (2)", () => add({ area: sel, unit: "knight" }), { disabled: left < 2 || !may("knight"), key: "knight", why: whyNot("knight", 2) }),
+          siege ? btn("+ " + unitName("siege_engine", ctx.data) + " (2)", () => add({ area: sel, unit: "siege_engine" }), { disabled: left < 2 || !may("siege_engine"), key: "siege", why: whyNot("siege_engine", 2) }) : null,
+          // a castle by the sea whose ship cannot be mustered (no reserve, supply, a closed port) says why
+          hasPort || ((ro(sel) || {}).why || {}).ship ? btn("+ " + unitName("ship", ctx.data) + " (1)", () => { shipFrom = sel; ctx.rerender(); },
+            { disabled: left < 1 || !hasPort, key: "ship", pressed: shipFrom === sel, why: whyNot("ship", 1) }) : null,
+          btn(fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName("knight", ctx.data) }), () => add({ area: sel, unit: "knight", upgrade: true }), { disabled: left < 1 || footmen(sel) < 1 || !mayUp("knight"), key: "up-knight", why: whyUp("knight") }),
+          siege ? btn(fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName("siege_engine", ctx.data) }), () => add({ area: sel, unit: "siege_engine", upgrade: true }), { disabled: left < 1 || footmen(sel) < 1 || !mayUp("siege_engine"), key: "up-siege", why: whyUp("siege_engine") }) : null,
         ];
         box.appendChild(h("div", { class: "choices" }, opts));
         if (shipFrom) box.appendChild(h("p", { class: "hint" }, gettext("Click the port or sea where the ship goes (highlighted).")));
@@ -473,7 +508,8 @@ function unitPicker(ctx, heading, hint, list, { exact, max, min = 0, points, cos
       }
       const ok = points !== undefined ? worth() >= points && chosen.every((i) => worth() - cost(i) < points)
         : exact !== undefined ? chosen.length === exact : chosen.length <= max && chosen.length >= min;
-      box.appendChild(h("div", { class: "actions" }, confirmBtn(gettext("Confirm"), () => finish(chosen.map((i) => ({ area: list[i][0], unit: list[i][1] }))), !ok)));
+      box.appendChild(h("div", { class: "actions" }, confirmBtn(gettext("Confirm"), () => finish(chosen.map((i) => ({ area: list[i][0], unit: list[i][1] }))), !ok,
+        "confirm", points !== undefined ? gettext("Choose units worth the mustering points, none more than needed") : gettext("Choose the number of units asked for"))));
       return box;
     },
   };
@@ -674,7 +710,7 @@ function chooseHouseCard(d, ctx) {
       box.appendChild(h("div", { class: "cards", role: "group", "aria-label": gettext("Your hand") },
         (o.cards || []).map((c) => cardButton(c, ctx, () => { pick = c; ctx.rerender({ focus: "card-" + c }); }, pick === c))));
       box.appendChild(h("div", { class: "actions" }, confirmBtn(pick ? fmt(gettext("Play %(card)s"), { card: cardName(pick, ctx.data) }) : gettext("Play this card"),
-        () => ctx.send({ type: "select_card", card: pick }), !pick)));
+        () => ctx.send({ type: "select_card", card: pick }), !pick, "confirm", gettext("Choose a card first"))));
       if (opp) {
         const hand = publicHand(opp, ctx.view, ctx.data);
         const det = h("div", { class: "opponent-hand", dataset: { house: opp } },
@@ -737,7 +773,7 @@ function retreat(d, ctx) {
         h("p", { class: "hint" }, gettext("Click a highlighted area on the map, or pick it below.")),
         h("div", { class: "choices" }, options.map((a) => btn(label(a), () => { pick = a; ctx.rerender({ focus: "to-" + a }); }, { pressed: pick === a, key: "to-" + a, class: "btn btn-small dest" }))),
         h("div", { class: "actions" }, confirmBtn(pick ? fmt(gettext("Retreat to %(area)s"), { area: areaName(pick, ctx.data) }) : gettext("Retreat"),
-          () => ctx.send({ type: "choose", option: pick }), !pick)));
+          () => ctx.send({ type: "choose", option: pick }), !pick, "confirm", gettext("Choose where first"))));
       return box;
     },
   };

@@ -126,6 +126,20 @@ export function westerosCards(view, data) {
     h("ol", {}, list.map((c) => h("li", { title: (data.westeros_cards[c] || {}).effect || "" }, cardName(c, data)))));
 }
 
+// Who holds an area, as the engine counts it (control.py): a port goes with its land; a land with
+// units is their house's, else the house of its power token, else the house whose home it is (the
+// printed emblem counts as a power token) if that house is in play; a sea is held only by ships.
+export function holderOf(area, view, data) {
+  const a = data.areas[area] || {};
+  if (a.kind === "port") return a.port_of ? holderOf(a.port_of, view, data) : null;
+  const u = (view.units || {})[area];
+  if (u) return u.house;
+  if (a.kind === "sea") return null;
+  const p = (view.power_tokens || {})[area];
+  if (p) return p;
+  return a.home_of && (view.houses || []).includes(a.home_of) ? a.home_of : null;
+}
+
 export function areaDetails(area, view, data) {
   const a = data.areas[area];
   if (!a) return h("p", {}, area);
@@ -138,8 +152,10 @@ export function areaDetails(area, view, data) {
   if (a.home_of) icons.push(fmt(gettext("home of %(house)s"), { house: houseName(a.home_of, data) }));
   lines.push(h("div", { class: "muted" }, icons.join(" · ")));
   const u = (view.units || {})[area];
-  const holder = u ? u.house : (view.power_tokens || {})[area];
-  lines.push(h("div", {}, gettext("Held by:") + " ", holder ? houseChip(holder, data) : gettext("nobody")));
+  const holder = holderOf(area, view, data);
+  const byHome = holder && !u && !(view.power_tokens || {})[area] && a.kind !== "port";
+  lines.push(h("div", {}, gettext("Held by:") + " ", holder ? houseChip(holder, data) : gettext("nobody"),
+    byHome ? " " + gettext("(its home area: the printed emblem holds it)") : ""));
   if (u) lines.push(h("div", {}, gettext("Units:") + " " + u.units.map((x) => unitName(x.type, data) + (x.routed ? " (" + gettext("routed") + ")" : "")).join(", ")));
   const o = (view.orders || {})[area];
   if (o) lines.push(h("div", {}, gettext("Order:") + " " + tokenName(o.token, data)));
@@ -152,10 +168,10 @@ export function areaDetails(area, view, data) {
 
 // The combat in progress (view.combat, public: the view is already redacted for the viewer):
 // both sides, their units, declared support, strengths, revealed house cards and Tides of Battle
-// cards, the Blade and the winner. Without a combat: the last battle of this round (from events).
-export function combatBox(view, data, me) {
+// cards, the Blade and the winner. Without a combat: the last battle, whole (lastBattle, below).
+export function combatBox(view, data, me, onDismiss) {
   const c = view.combat;
-  if (!c) return lastBattle(view, data);
+  if (!c) return lastBattle(view, data, onDismiss);
   const sides = [c.attacker, c.defender];
   const box = h("section", { class: "combat-box", "aria-label": gettext("Battle"), dataset: { step: c.step || "" } },
     h("h3", {}, icon("swords"), " " + fmt(gettext("Battle for %(area)s"), { area: areaName(c.area, data) })),
@@ -218,6 +234,57 @@ export function combatBox(view, data, me) {
   return box;
 }
 
+function stepName(step) {
+  return {
+    support: gettext("calling for support"),
+    cards: gettext("choosing house cards"),
+    reveal: gettext("house cards revealed"),
+    result: gettext("result"),
+    after: gettext("after the battle"),
+  }[step] || step || "";
+}
+
+// A short line over the map while a battle lasts (phones see it without scrolling).
+// `onShow()`, if given, adds a button that zooms the map onto the battle.
+export function combatBanner(view, data, onShow) {
+  const c = view.combat;
+  if (!c) return null;
+  const s = c.strength || c.base || {};
+  const part = (x) => houseName(x, data) + (s[x] !== undefined ? " " + s[x] : "");
+  // the icon and the words in one piece: the icon never wraps alone onto its own line
+  return h("div", { class: "combat-banner", role: "status" }, h("span", { class: "cb-text" }, icon("swords"), " " + fmt(gettext("%(a)s vs %(b)s in %(area)s"), { a: part(c.attacker), b: part(c.defender), area: areaName(c.area, data) }),
+    c.winner ? " · " + fmt(gettext("%(house)s wins"), { house: houseName(c.winner, data) }) : ""),
+    onShow ? h("button", { type: "button", class: "btn btn-small show-battle", onclick: onShow }, gettext("Show the battle")) : null);
+}
+
+// The last battle, whole, after it is over: who attacked whom from where, the units, the support,
+// both house cards, Tides of Battle cards and the Blade, every part of each side's strength, the
+// final strengths, the winner (and on a tie, that the Fiefdoms track decided it), the casualties,
+// the units destroyed and the retreat. Told from the public events of the view (view.events), so
+// a spectator sees the same; gone when the next orders are revealed or another battle begins.
+// `lastBattle(view, data, onDismiss)` -> an element or null; `lastBattleId(view)` -> the battle's
+// number (its result's place in the game's events) or null.
+
+// the events of the last battle: [started, ...during, result, ...after], or null
+function battleEvents(view) {
+  const events = view.events || [];
+  let i = events.length - 1;
+  while (i >= 0 && events[i].kind !== "combat_result") i--;
+  if (i < 0) return null;
+  if (events.slice(i + 1).some((e) => e.kind === "orders_revealed" || e.kind === "orders_placed" || e.kind === "combat_started")) return null;
+  let j = i;
+  while (j >= 0 && events[j].kind !== "combat_started") j--;
+  if (j < 0 || events[j].area !== events[i].area) return null;
+  let k = i + 1;
+  while (k < events.length && events[k].kind !== "combat_end") k++;
+  return { id: (view.events_from || 0) + i, started: events[j], during: events.slice(j + 1, i), result: events[i], after: events.slice(i + 1, k + 1) };
+}
+
+export function lastBattleId(view) {
+  const b = battleEvents(view);
+  return b ? b.id : null;
+}
+
 // One side's strength as its parts (view.combat.parts[house], combat.strength_parts in the
 // engine: they sum to the side's strength now), each unit with why it counts 0, then the total.
 const WHY_ZERO = {
@@ -226,7 +293,7 @@ const WHY_ZERO = {
   siege_defending: () => gettext("siege engines count only when attacking"),
   rains_of_autumn: () => gettext("Rains of Autumn: footmen give no support this round"),
 };
-function strengthParts(c, x, data) {
+export function strengthParts(c, x, data) {
   const parts = (c.parts || {})[x] || [];
   const signed = (n) => (n > 0 ? "+" + n : String(n));
   const items = parts.map((p) => {
@@ -250,38 +317,84 @@ function strengthParts(c, x, data) {
   return h("ul", { class: "strength-parts" }, items);
 }
 
-function stepName(step) {
-  return {
-    support: gettext("calling for support"),
-    cards: gettext("choosing house cards"),
-    reveal: gettext("house cards revealed"),
-    result: gettext("result"),
-    after: gettext("after the battle"),
-  }[step] || step || "";
-}
+const SOURCES = {
+  swords: () => gettext("the winner's swords"),
+  skull: () => gettext("a Tides of Battle skull"),
+  ability: () => gettext("a house card ability"),
+  supply: () => gettext("over the supply limit after retreating"),
+};
 
-// One line about the last battle, until the next orders are placed.
-function lastBattle(view, data) {
-  const events = view.events || [];
-  let i = events.length - 1;
-  while (i >= 0 && events[i].kind !== "combat_result") i--;
-  if (i < 0 || events.slice(i + 1).some((e) => e.kind === "orders_placed" || e.kind === "orders_revealed" || e.kind === "combat_started")) return null;
-  const ev = events[i];
-  const s = ev.strength || {};
-  return h("section", { class: "combat-box last", "aria-label": gettext("Last battle") },
-    h("h3", {}, gettext("Last battle")),
-    h("p", { class: "combat-winner", dataset: { winner: ev.winner } }, fmt(gettext("%(winner)s (%(a)s) beat %(loser)s (%(b)s) in %(area)s."), {
-      winner: houseName(ev.winner, data), loser: houseName(ev.loser, data), a: s[ev.winner], b: s[ev.loser], area: areaName(ev.area, data) })));
-}
-
-// A short line over the map while a battle lasts (phones see it without scrolling).
-// `onShow()`, if given, adds a button that zooms the map onto the battle.
-export function combatBanner(view, data, onShow) {
-  const c = view.combat;
-  if (!c) return null;
-  const s = c.strength || c.base || {};
-  const part = (x) => houseName(x, data) + (s[x] !== undefined ? " " + s[x] : "");
-  return h("div", { class: "combat-banner", role: "status" }, icon("swords"), " " + fmt(gettext("%(a)s vs %(b)s in %(area)s"), { a: part(c.attacker), b: part(c.defender), area: areaName(c.area, data) }),
-    c.winner ? " · " + fmt(gettext("%(house)s wins"), { house: houseName(c.winner, data) }) : "",
-    onShow ? h("button", { type: "button", class: "btn btn-small show-battle", onclick: onShow }, gettext("Show the battle")) : null);
+export function lastBattle(view, data, onDismiss) {
+  const b = battleEvents(view);
+  if (!b) return null;
+  const { started: st, result: r } = b;
+  const a = r.attacker;
+  const d = r.defender;
+  const sides = [a, d];
+  const cards = {};
+  let tides = null;
+  let blade = null;
+  const supports = [];
+  for (const e of b.during) {
+    if (e.kind === "house_cards_revealed") Object.assign(cards, e.cards || {});
+    if (e.kind === "house_card_replaced") cards[e.house] = e.card;
+    if (e.kind === "tides_revealed") tides = e.cards || {};
+    if (e.kind === "blade_used") blade = e.house;
+    if (e.kind === "combat_support") supports.push(e);
+  }
+  const parts = r.parts || {};
+  const unitsOf = (x) => {
+    const list = (parts[x] || []).filter((p) => p.part === "unit" || p.part === "garrison")
+      .map((p) => (p.part === "garrison" ? gettext("garrison") : unitName(p.unit, data)));
+    return list.join(", ") || "—";
+  };
+  const supportOf = (x) => {
+    const side = x === a ? "attacker" : "defender";
+    const list = supports.filter((s) => s.side === side);
+    return list.length ? list.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")").join(", ") : "—";
+  };
+  const cardOf = (x) => (cards[x] ? cardName(cards[x], data) + " (" + ((data.house_cards[cards[x]] || {}).strength ?? "?") + ")" : gettext("no card"));
+  const row = (label, cell, key) => h("tr", { dataset: { row: key } }, h("th", { scope: "row" }, label), sides.map((x) => h("td", { dataset: { house: x } }, cell(x))));
+  const s = r.strength || {};
+  const table = h("table", { class: "combat-table" },
+    h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col" }, gettext("Attacker"), h("br"), houseChip(a, data)),
+      h("th", { scope: "col" }, gettext("Defender"), h("br"), houseChip(d, data)))),
+    h("tbody", {},
+      row(gettext("Units"), unitsOf, "units"),
+      row(gettext("Support"), supportOf, "support"),
+      row(gettext("House card"), cardOf, "card"),
+      tides ? row(gettext("Tides of Battle"), (x) => h("span", { title: tidesTitle(tides[x], data) }, tidesName(tides[x], data)), "tides") : null,
+      blade ? row(gettext("Valyrian Steel Blade"), (x) => (blade === x ? "+1" : "—"), "blade") : null,
+      row(gettext("Strength, part by part"), (x) => strengthParts({ parts }, x, data), "parts"),
+      row(gettext("Final strength"), (x) => h("strong", {}, String(s[x])), "strength")));
+  const lines = [];
+  lines.push(h("p", { class: "combat-winner", dataset: { winner: r.winner } }, fmt(gettext("%(winner)s (%(a)s) beat %(loser)s (%(b)s) in %(area)s."), {
+    winner: houseName(r.winner, data), loser: houseName(r.loser, data), a: s[r.winner], b: s[r.loser], area: areaName(r.area, data) })));
+  // a tie goes to the house higher on the Fiefdoms track (both editions)
+  if (r.tie) lines.push(h("p", { class: "combat-tie" }, fmt(gettext("A tie at %(n)s: %(house)s wins, being higher on the Fiefdoms track."), { n: s[r.winner], house: houseName(r.winner, data) })));
+  for (const e of b.after) {
+    let text = null;
+    if (e.kind === "casualties") {
+      text = fmt(gettext("%(house)s lost %(units)s (%(why)s)."), { house: houseName(e.house, data),
+        units: (e.units || []).map((u) => unitName(u[1], data)).join(", "), why: (SOURCES[e.source] || (() => e.source))() });
+    } else if (e.kind === "unit_destroyed") {
+      text = fmt(gettext("%(house)s's %(unit)s could not retreat and was destroyed."), { house: houseName(e.house, data), unit: unitName(e.unit, data) });
+    } else if (e.kind === "retreat_impossible") {
+      text = fmt(gettext("%(house)s could not retreat: %(units)s destroyed."), { house: houseName(e.house, data), units: (e.units || []).map((u) => unitName(u, data)).join(", ") });
+    } else if (e.kind === "garrison_destroyed") {
+      text = fmt(gettext("The garrison of %(house)s in %(area)s was destroyed."), { house: houseName(e.house, data), area: areaName(e.area, data) });
+    } else if (e.kind === "retreat") {
+      text = fmt(gettext("%(house)s retreated to %(area)s with %(units)s."), { house: houseName(e.house, data), area: areaName(e.dest, data),
+        units: (e.units || []).map((u) => unitName(u, data)).join(", ") });
+    }
+    if (text) lines.push(h("p", { class: "combat-after", dataset: { kind: e.kind } }, text));
+  }
+  if (!b.after.some((e) => e.kind === "casualties")) lines.push(h("p", { class: "combat-after", dataset: { kind: "no-casualties" } }, gettext("No casualties.")));
+  return h("section", { class: "combat-box last", "aria-label": gettext("Last battle"), dataset: { battle: String(b.id), area: r.area } },
+    h("div", { class: "last-head" },
+      h("h3", {}, icon("swords"), " " + fmt(gettext("Last battle: %(area)s"), { area: areaName(r.area, data) })),
+      onDismiss ? h("button", { type: "button", class: "btn btn-small dismiss-battle", onclick: onDismiss }, gettext("Dismiss")) : null),
+    h("p", { class: "muted" }, fmt(gettext("%(attacker)s attacked %(defender)s from %(origin)s."), {
+      attacker: houseName(a, data), defender: houseName(d, data), origin: areaName(st.origin, data) })),
+    h("div", { class: "table-scroll" }, table), lines);
 }

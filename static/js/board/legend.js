@@ -5,6 +5,7 @@
 
 import { svgEl } from "./svgboard.js";
 import { drawOrder, drawUnit, drawSymbol } from "./overlay.js";
+import { drawRecentSymbol } from "./recent.js";
 import { h, houseChip } from "./dom.js";
 import { gettext } from "./i18n.js";
 
@@ -47,10 +48,19 @@ export function legendPanel(view, data) {
     ["hl-combat", gettext("The battle in progress")],
     ["hl-blocked", gettext("Out of play in this game")],
   ].map(([cls, text]) => row(icon((s) => svgEl("rect", { x: -14, y: -10, width: 28, height: 20, rx: 3, class: cls }, s)), text));
+  const moves = [
+    ["march", gettext("A march, with the units it carried")],
+    ["attack", gettext("A march into battle")],
+    ["battle", gettext("A battle, with the winner's shield")],
+    ["raid", gettext("A Raid and the order it removed")],
+    ["muster", gettext("Units mustered")],
+  ].map(([kind, text]) => row(icon((s) => drawRecentSymbol(s, kind, house, data), 48), text));
   const houses = inPlay.map((hid) => h("li", {}, houseChip(hid, data)));
   return h("div", { class: "map-legend", id: "map-legend", role: "region", "aria-label": gettext("Legend") },
     h("h3", {}, gettext("Legend")),
     h("ul", { class: "legend-list" }, rows.filter(Boolean)),
+    h("h4", {}, gettext("The last moves (faded while orders are placed)")),
+    h("ul", { class: "legend-list" }, moves),
     h("h4", {}, gettext("Areas")),
     h("ul", { class: "legend-list" }, areas),
     h("h4", {}, gettext("Houses")),

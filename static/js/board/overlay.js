@@ -10,7 +10,8 @@
 // ports and other small areas a target of at least HIT_PX CSS pixels at any zoom.
 
 import { svgEl } from "./svgboard.js";
-import { houseName, orderShort, tokenName, unitName } from "./names.js";
+import { areaName, houseName, orderShort, tokenName, unitName } from "./names.js";
+import { placeArea } from "./placement.js";
 import { fmt, gettext } from "./i18n.js";
 
 // Piece size on the board (1 = the drawing's own units; the board is 768 x 1104).
@@ -66,6 +67,11 @@ function title(g, text) {
   svgEl("title", {}, g).textContent = text;
 }
 
+// a piece's tooltip names its area, so a piece drawn near a border is never read as the neighbour's
+function where(text, area, data) {
+  return area && data.areas ? fmt(gettext("%(piece)s, in %(area)s"), { piece: text, area: areaName(area, data) }) : text;
+}
+
 // A silhouette with its halo: the halo (wide light stroke) under the filled and outlined shape.
 function piece(g, d, color) {
   const light = isLight(color);
@@ -80,14 +86,14 @@ function text(g, s, attrs) {
 }
 
 // One unit (or a group of `count` units of one type) at (x, y); routed units lie down.
-export function drawUnit(parent, x, y, house, type, routed, data, count = 1) {
+export function drawUnit(parent, x, y, house, type, routed, data, count = 1, area = null) {
   const hi = houseInfo(house, data);
   const g = svgEl("g", { class: "ov-unit" + (routed ? " routed" : ""), "data-unit": type, "data-house": house, "data-count": count,
     transform: `translate(${x} ${y}) scale(${S})` }, parent);
   const name = unitName(type, data);
   let tip = houseName(house, data) + ": " + (count > 1 ? count + "× " : "") + name;
   if (routed) tip += " (" + gettext("routed: lying down, cannot march or support this round") + ")";
-  title(g, tip);
+  title(g, where(tip, area, data));
   const body = svgEl("g", { class: "pc", transform: routed ? "rotate(90)" : null }, g);
   piece(body, UNIT_PATHS[type] || UNIT_PATHS.footman, hi.color);
   if (count > 1) {
@@ -98,10 +104,10 @@ export function drawUnit(parent, x, y, house, type, routed, data, count = 1) {
   return g;
 }
 
-function badge(parent, x, y, house, data) {
+function badge(parent, x, y, house, data, area = null) {
   const hi = houseInfo(house, data);
   const g = svgEl("g", { class: "ov-badge", "data-house": house, transform: `translate(${x} ${y}) scale(${S})` }, parent);
-  title(g, houseName(house, data));
+  title(g, where(houseName(house, data), area, data));
   piece(g, SHIELD, hi.color);
   text(g, hi.letter, { y: 3, "font-size": 8.5, fill: isLight(hi.color) ? "#111" : "#fff" });
   return g;
@@ -109,9 +115,9 @@ function badge(parent, x, y, house, data) {
 
 // The slots of one area's row: one per unit, or per (type, routed) when the area is crowded
 // (doomed units stay single, so each can be crossed out).
-function rowSlots(info, marks) {
+function rowSlots(info, marks, grouped = false) {
   const slots = info.units.map((u) => ({ type: u.type, routed: !!u.routed, count: 1 }));
-  if (info.units.length <= CROWDED || Object.keys(marks).length) return slots;
+  if ((info.units.length <= CROWDED && !grouped) || Object.keys(marks).length) return slots;
   const by = new Map();
   for (const u of info.units) {
     const k = u.type + (u.routed ? ":r" : "");
@@ -127,53 +133,53 @@ const ROW_H = 23 * S;
 const slotW = (slot) => (slot.count > 1 ? STEP * 1.25 : STEP);
 const rowWidth = (slots) => BADGE_W + slots.reduce((w, x) => w + slotW(x), 0);
 
-// The unit row of one area with its left edge at x0 and its middle at y: [badge][unit][unit]...
-function drawUnits(layer, area, info, x0, y, slots, marks, data) {
-  const row = svgEl("g", { class: "ov-units", "data-at": area, "data-house": info.house }, layer);
-  badge(row, x0 + BADGE_W / 2, y, info.house, data);
-  let x = x0 + BADGE_W;
-  slots.forEach((s) => {
-    const g = drawUnit(row, x + STEP / 2, y, info.house, s.type, s.routed, data, s.count);
-    x += slotW(s);
-    if (marks[s.type] && !s.routed) {
-      marks[s.type] -= 1;
-      g.classList.add("doomed");
-      svgEl("path", { d: "M-8 -8L8 8M8 -8L-8 8", class: "ov-doomed" }, g);
-    }
+// A row's slots in lines: one line, or two (stacked) when the area has no room for one
+const lines = (slots, stacked) => (stacked && slots.length > 1
+  ? [slots.slice(0, Math.ceil(slots.length / 2)), slots.slice(Math.ceil(slots.length / 2))] : [slots]);
+const rowSize = (slots, stacked) => {
+  const ls = lines(slots, stacked);
+  return { w: Math.max(...ls.map(rowWidth)), h: ROW_H * (ls.length > 1 ? 1.9 : 1) };
+};
+
+// The unit row of one area centred on (cx, cy), drawn at `k` times its size: [badge][unit][unit]...,
+// on two lines when `stacked` (the second under the first, the badge on the first)
+function drawUnits(layer, area, info, cx, cy, k, slots, marks, data, stacked = false) {
+  const row = svgEl("g", { class: "ov-units", "data-at": area, "data-house": info.house,
+    transform: `translate(${cx} ${cy})` + (k !== 1 ? ` scale(${k})` : "") }, layer);
+  const size = rowSize(slots, stacked);
+  const x0 = -size.w / 2;
+  const ls = lines(slots, stacked);
+  const y0 = ls.length > 1 ? -ROW_H * 0.45 : 0;
+  badge(row, x0 + BADGE_W / 2, y0, info.house, data, area);
+  ls.forEach((line, i) => {
+    let x = x0 + BADGE_W;
+    line.forEach((s) => {
+      const g = drawUnit(row, x + STEP / 2, y0 + i * ROW_H * 0.9, info.house, s.type, s.routed, data, s.count, area);
+      x += slotW(s);
+      if (marks[s.type] && !s.routed) {
+        marks[s.type] -= 1;
+        g.classList.add("doomed");
+        svgEl("path", { d: "M-8 -8L8 8M8 -8L-8 8", class: "ov-doomed" }, g);
+      }
+    });
   });
-}
-
-// boxes are [x0, y0, x1, y1] in drawing units
-const hits = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-const clash = (box, taken) => taken.reduce((n, t) => n + (hits(box, t) ? 1 : 0), 0);
-
-// The first of `candidates` (boxes) that meets none of `taken`, else the one meeting fewest.
-function firstFree(candidates, taken) {
-  let best = candidates[0];
-  let bestN = Infinity;
-  for (const c of candidates) {
-    const n = clash(c, taken);
-    if (n === 0) return c;
-    if (n < bestN) [best, bestN] = [c, n];
-  }
-  return best;
 }
 
 export function drawOrder(layer, at, house, token, data, opts = {}) {
   const tok = token ? data.tokens[token] : null;
   const cls = "ov-order" + (tok ? " up" : " down") + (tok && tok.special ? " special" : "") + (opts.draft ? " draft" : "");
-  const g = svgEl("g", { class: cls, transform: `translate(${at.x} ${at.y}) scale(${S})`, "data-house": house, "data-token": token || "" }, layer);
+  const g = svgEl("g", { class: cls, transform: `translate(${at.x} ${at.y}) scale(${S * (opts.k || 1)})`, "data-house": house, "data-token": token || "" }, layer);
   if (opts.area) g.setAttribute("data-at", opts.area);
   const hi = houseInfo(house, data);
   if (!tok) {
-    title(g, fmt(gettext("Order of %(house)s, face down"), { house: houseName(house, data) }));
+    title(g, where(fmt(gettext("Order of %(house)s, face down"), { house: houseName(house, data) }), opts.area, data));
     svgEl("circle", { r: 10, fill: "#3b2a1a", stroke: hi.color, "stroke-width": 3 }, g);
     svgEl("circle", { r: 11.6, fill: "none", stroke: "#1b1309", "stroke-width": 0.8 }, g);
     text(g, "?", { y: 4, "font-size": 11, fill: "#f3e6c4" });
     return g;
   }
-  title(g, fmt(gettext("Order of %(house)s: %(order)s"), { house: houseName(house, data), order: tokenName(token, data) })
-    + (opts.draft ? " (" + gettext("not sent yet") + ")" : ""));
+  title(g, where(fmt(gettext("Order of %(house)s: %(order)s"), { house: houseName(house, data), order: tokenName(token, data) })
+    + (opts.draft ? " (" + gettext("not sent yet") + ")" : ""), opts.area, data));
   svgEl("circle", { r: 11, fill: tok.special ? "#f2cf5b" : "#f7efd9", stroke: hi.color, "stroke-width": 3.2,
     "stroke-dasharray": opts.draft ? "4 2" : null }, g);
   svgEl("circle", { r: 12.6, fill: "none", stroke: "#1b1309", "stroke-width": 0.8 }, g);
@@ -184,27 +190,27 @@ export function drawOrder(layer, at, house, token, data, opts = {}) {
   return g;
 }
 
-function drawPower(layer, at, house, data, area) {
+function drawPower(layer, at, house, data, area, k = 1) {
   const hi = houseInfo(house, data);
-  const g = svgEl("g", { class: "ov-power", transform: `translate(${at.x} ${at.y}) scale(${S})`, "data-house": house, "data-at": area }, layer);
-  title(g, fmt(gettext("Power token of %(house)s (holds the area)"), { house: houseName(house, data) }));
+  const g = svgEl("g", { class: "ov-power", transform: `translate(${at.x} ${at.y}) scale(${S * k})`, "data-house": house, "data-at": area }, layer);
+  title(g, where(fmt(gettext("Power token of %(house)s (holds the area)"), { house: houseName(house, data) }), area, data));
   svgEl("circle", { r: 8.4, fill: hi.color, stroke: "#c9a227", "stroke-width": 2.4 }, g);
   svgEl("circle", { r: 9.8, fill: "none", stroke: "#1b1309", "stroke-width": 0.8 }, g);
   svgEl("path", { d: CROWN, transform: "translate(0 -1.6) scale(0.62)", fill: "#f2cf5b", stroke: "#4a3308", "stroke-width": 0.8 }, g);
   text(g, hi.letter, { y: 6.4, "font-size": 6, fill: isLight(hi.color) ? "#111" : "#fff" });
 }
 
-function drawGarrison(layer, at, house, strength, data, area) {
+function drawGarrison(layer, at, house, strength, data, area, k = 1) {
   const hi = houseInfo(house, data);
-  const g = svgEl("g", { class: "ov-garrison", transform: `translate(${at.x} ${at.y}) scale(${S})`, "data-house": house, "data-at": area }, layer);
-  title(g, fmt(gettext("Garrison of %(house)s, strength %(n)s"), { house: houseName(house, data), n: strength }));
+  const g = svgEl("g", { class: "ov-garrison", transform: `translate(${at.x} ${at.y}) scale(${S * k})`, "data-house": house, "data-at": area }, layer);
+  title(g, where(fmt(gettext("Garrison of %(house)s, strength %(n)s"), { house: houseName(house, data), n: strength }), area, data));
   piece(g, TOWER, hi.color);
   text(g, String(strength), { y: 5, "font-size": 9, fill: isLight(hi.color) ? "#111" : "#fff" });
 }
 
-function drawNeutral(layer, at, strength, area) {
-  const g = svgEl("g", { class: "ov-neutral", transform: `translate(${at.x} ${at.y}) scale(${S})`, "data-at": area }, layer);
-  title(g, fmt(gettext("Neutral force of strength %(n)s"), { n: strength }));
+function drawNeutral(layer, at, strength, area, data, k = 1) {
+  const g = svgEl("g", { class: "ov-neutral", transform: `translate(${at.x} ${at.y}) scale(${S * k})`, "data-at": area }, layer);
+  title(g, where(fmt(gettext("Neutral force of strength %(n)s"), { n: strength }), area, data || {}));
   piece(g, HEX, "#6b6b6b");
   svgEl("path", { d: "M-6 -4.8L-3.6 -6.8L-1.2 -4.8M1.2 -4.8L3.6 -6.8L6 -4.8", fill: "none", stroke: "#d8d8d8", "stroke-width": 1 }, g);
   text(g, String(strength), { y: 4.6, "font-size": 10.5, fill: "#fff" });
@@ -217,7 +223,7 @@ export function drawSymbol(parent, kind, house, data, strength) {
   if (kind === "badge") return badge(parent, 0, 0, house, data);
   if (kind === "power") return drawPower(parent, at, house, data, null);
   if (kind === "garrison") return drawGarrison(parent, at, house, strength, data, null);
-  return drawNeutral(parent, at, strength, null);
+  return drawNeutral(parent, at, strength, null, data);
 }
 
 function outline(layer, board, area, cls) {
@@ -226,15 +232,82 @@ function outline(layer, board, area, cls) {
   svgEl("path", { d: p.getAttribute("d"), class: cls, "fill-rule": "evenodd", "data-hl": area }, layer);
 }
 
+// The sizes of the pieces' boxes (drawing units, at full size), halo included
+const ORDER_R = 13 * S;
+const BOX = { order: 2 * ORDER_R, power: 21 * S, garrison: 20 * S, neutral: 22 * S };
+// the crowding levels of an area: as drawn, grouped by type with a count, then smaller and smaller
+// (and from full size on, the row stacked on two lines before it shrinks)
+const LEVELS = [[false, 1, false], [true, 1, false], [true, 1, true], [true, 0.85, false], [true, 0.85, true], [true, 0.72, false],
+  [true, 0.72, true], [true, 0.6, false], [true, 0.6, true], [true, 0.5, true]];
+
+// Where each piece of the view goes: {area: {units, order, power, garrison, neutral: {x, y, k}}}.
+// Every area's pieces are placed together inside the area, off its name (placement.js); an area
+// keeps its layout while its pieces stay the same (the cache is keyed by what they are).
+function layout(board, view, data, extra, anchor) {
+  const cache = board.placeCache || (board.placeCache = new Map());
+  if (cache.size > 400) cache.clear();
+  const fight = view.combat && view.combat.area;
+  const areas = new Set([...Object.keys(view.units || {}), ...Object.keys(view.garrisons || {}), ...Object.keys(view.power_tokens || {}),
+    ...Object.keys(view.neutral || {}), ...(fight ? [fight] : [])]);
+  const drafts = extra.draftOrders || {};
+  const placed = new Set(view.orders_placed || []);
+  const mine = view.my_orders || {};
+  const out = {};
+  for (const a of areas) {
+    if (!board.areas[a]) continue;
+    const info = (view.units || {})[a];
+    const marks = {};
+    for (const d of extra.doomed || []) if (d.area === a) marks[d.unit] = (marks[d.unit] || 0) + 1;
+    // an order is drawn for a revealed one, one's own (sent or draft), an open box, or a face-down one
+    const order = (view.orders || {})[a] || (info && ((info.house === view.viewer && (drafts[a] || mine[a])) || (view.open_orders || {})[a]
+      || (placed.has(info.house) && info.house !== view.viewer)));
+    const kinds = { units: info ? info.units.map((u) => u.type + (u.routed ? "r" : "")).join(",") : "", marks,
+      order: !!order, power: !!(view.power_tokens || {})[a], garrison: !!(view.garrisons || {})[a], neutral: !!(view.neutral || {})[a],
+      fight: a === fight };
+    const key = a + "|" + JSON.stringify(kinds);
+    if (!cache.has(key)) {
+      const pieces = (level) => {
+        const [grouped, k, stacked] = LEVELS[level];
+        const list = [];
+        if (info) {
+          const size = rowSize(rowSlots(info, { ...marks }, grouped), stacked);
+          list.push({ key: "units", w: size.w * k, h: size.h * k, prefer: () => anchor(a, "units") });
+        }
+        if (order) {
+          // beside the row (right of it first), else where the board suggests
+          list.push({ key: "order", w: BOX.order * k, h: BOX.order * k, prefer: (at) => (at.units
+            ? { x: at.units.box[2] + ORDER_R * k, y: at.units.y, near: at.units.box } : anchor(a, "order")) });
+        }
+        // the battle's mark, placed like a piece: in its area, off the pieces and the name
+        if (kinds.fight) list.push({ key: "combat", w: 20 * k, h: 20 * k, prefer: () => { const l = anchor(a, "label"); return { x: l.x, y: l.y - 20 }; } });
+        if (kinds.neutral) list.push({ key: "neutral", w: BOX.neutral * k, h: BOX.neutral * k, prefer: () => anchor(a, "units") });
+        if (kinds.power) list.push({ key: "power", w: BOX.power * k, h: BOX.power * k, prefer: () => anchor(a, "power") });
+        if (kinds.garrison) {
+          list.push({ key: "garrison", w: BOX.garrison * k, h: BOX.garrison * k, prefer: (at) => {
+            const p = at.power || anchor(a, "power");
+            return { x: p.x + 20 * S * k, y: p.y };
+          } });
+        }
+        return list;
+      };
+      const res = placeArea(board, a, pieces, LEVELS.length);
+      const [grouped, k, stacked] = LEVELS[res.level];
+      cache.set(key, { at: res.at, k, grouped, stacked });
+    }
+    out[a] = cache.get(key);
+  }
+  return out;
+}
+
 // Draws everything. `extra`: {draftOrders {area: token}, moves [{from, to}], selectable Set,
 // targets Set, selected area|null, doomed [{area, unit}] (units chosen to be destroyed: crossed
-// out)}. The combat in progress comes from `view.combat`: its area outlined in red with a mark,
+// out), under(layer, centre(area), anchor(area, kind)): draws under the pieces}. The combat in progress comes from `view.combat`: its area outlined in red with a mark,
 // an arrow from the attacker's origin and a dotted line from each declared support.
+// Returns {area: {x, y}}: where each area's units are drawn (for arrows).
 export function drawOverlay(board, view, data, extra = {}) {
   const { highlight, tokens } = board.layers;
   highlight.replaceChildren();
   tokens.replaceChildren();
-  const vbWidth = board.width || 768;
   const lines = svgEl("g", { class: "ov-lines" }, tokens);  // under the tokens
   for (const a of view.blocked || []) outline(highlight, board, a, "hl-blocked");
   for (const a of extra.selectable || []) outline(highlight, board, a, "hl-selectable");
@@ -244,111 +317,70 @@ export function drawOverlay(board, view, data, extra = {}) {
   if (combat && combat.area) outline(highlight, board, combat.area, "hl-combat");
 
   const anchor = (a, k) => (board.anchors[a] || {})[k] || (board.anchors[a] || {}).label;
-  const around = (x, y, r) => [x - r, y - r, x + r, y + r];
-  const taken0 = [];  // boxes of the tokens drawn so far (garrisons, power tokens, neutral forces)
-  for (const [a, g] of Object.entries(view.garrisons || {})) {
-    const p = anchor(a, "power");
-    if (p) drawGarrison(tokens, { x: p.x + 20 * S, y: p.y }, g.house, g.strength, data, a);
-    if (p) taken0.push(around(p.x + 20 * S, p.y, 10 * S));
-  }
-  for (const [a, h] of Object.entries(view.power_tokens || {})) {
-    const p = anchor(a, "power");
-    if (p) drawPower(tokens, p, h, data, a);
-    if (p) taken0.push(around(p.x, p.y, 10.5 * S));
-  }
-  for (const [a, n] of Object.entries(view.neutral || {})) {
-    const p = anchor(a, "units");
-    const q = p && (view.units && view.units[a] ? { x: p.x, y: p.y - 24 * S } : p);
-    if (q) drawNeutral(tokens, q, n, a);
-    if (q) taken0.push(around(q.x, q.y, 11 * S));
-  }
-  // unit rows first, each centred on its anchor or moved clear of the rows already placed; then
-  // each order token beside its row (right, left, above, below), clear of every row and token
+  const spots = layout(board, view, data, extra, anchor);
   const fighting = combat ? new Set([combat.area, combat.origin]) : new Set();
-  const rows = {};
-  const taken = taken0;
+  const under = svgEl("g", { class: "ov-under" }, tokens);
   const unitLayer = svgEl("g", { class: "ov-unit-layer" }, tokens);
   const orderLayer = svgEl("g", { class: "ov-order-layer" }, tokens);
   const battleLayer = svgEl("g", { class: "ov-battle-layer" }, tokens);
-  for (const [a, info] of Object.entries(view.units || {})) {
-    const p = anchor(a, "units");
-    if (!p) continue;
-    const marks = {};
-    for (const d of extra.doomed || []) if (d.area === a) marks[d.unit] = (marks[d.unit] || 0) + 1;
-    const slots = rowSlots(info, marks);
-    const w = rowWidth(slots);
-    // a port's row starts at the port and runs out to sea (away from its land), not over the land
-    const ad = data.areas[a] || {};
-    const land = ad.kind === "port" && ad.port_of && anchor(ad.port_of, "label");
-    const lean = land ? (p.x < land.x ? -1 : 1) * (w / 2 - 10 * S) : 0;
-    const at = (dx, dy) => [p.x - w / 2 + lean + dx, p.y - ROW_H / 2 + dy, p.x + w / 2 + lean + dx, p.y + ROW_H / 2 + dy];
-    const box = firstFree([at(0, 0), at(0, -ROW_H * 0.6), at(0, ROW_H * 0.6), at(-w * 0.4, 0), at(w * 0.4, 0),
-      at(0, -ROW_H * 1.1), at(0, ROW_H * 1.1)], taken);
-    taken.push(box);
-    rows[a] = box;
-    drawUnits(fighting.has(a) ? battleLayer : unitLayer, a, info, box[0], (box[1] + box[3]) / 2, slots, marks, data);
-  }
-  const R = 13 * S;  // an order token's radius with its rim
-  const orderAt = (a) => {
-    const r = rows[a];
-    if (!r) return anchor(a, "order");
-    const my = (r[1] + r[3]) / 2;
-    const mx = (r[0] + r[2]) / 2;
-    const c = [[r[2] + R + 1, my], [r[0] - R - 1, my], [mx, r[1] - R - 1], [mx, r[3] + R + 1],
-      [r[2] + R + 1, r[1] - R * 0.6], [r[2] + R + 1, r[3] + R * 0.6], [r[0] - R - 1, r[1] - R * 0.6], [r[0] - R - 1, r[3] + R * 0.6],
-      [r[2] + 3 * R, my], [r[0] - 3 * R, my]]
-      .filter(([x]) => x - R >= 0 && x + R <= vbWidth)
-      .map(([x, y]) => [x - R, y - R, x + R, y + R]);
-    const box = firstFree(c.length ? c : [[r[2], my - R, r[2] + 2 * R, my + R]], taken);
-    taken.push(box);
-    return { x: (box[0] + box[2]) / 2, y: (box[1] + box[3]) / 2 };
-  };
-  // orders: revealed ones, then face-down ones of houses that have placed (planning)
   const drafts = extra.draftOrders || {};
-  for (const [a, o] of Object.entries(view.orders || {})) {
-    const p = orderAt(a);
-    if (p) drawOrder(orderLayer, p, o.house, o.token, data, { area: a });
-  }
   const placed = new Set(view.orders_placed || []);
   const mine = view.my_orders || {};
-  for (const [a, info] of Object.entries(view.units || {})) {
-    if ((view.orders || {})[a]) continue;
-    const shown = info.house === view.viewer && (drafts[a] || mine[a]) ? "mine"
-      : (view.open_orders || {})[a] ? "open" : placed.has(info.house) && info.house !== view.viewer ? "down" : null;
-    if (!shown) continue;
-    const p = orderAt(a);
-    if (!p) continue;
-    if (shown === "mine") {
-      drawOrder(orderLayer, p, info.house, drafts[a] || mine[a], data, { draft: !mine[a] || drafts[a] !== mine[a], area: a });
-    } else if (shown === "open") {
+  const centres = {};
+  for (const [a, sp] of Object.entries(spots)) {
+    const { at, k, grouped, stacked } = sp;
+    const info = (view.units || {})[a];
+    if (at.garrison) drawGarrison(tokens, at.garrison, view.garrisons[a].house, view.garrisons[a].strength, data, a, k);
+    if (at.power) drawPower(tokens, at.power, view.power_tokens[a], data, a, k);
+    if (at.neutral) drawNeutral(tokens, at.neutral, view.neutral[a], a, data, k);
+    if (info && at.units) {
+      const marks = {};
+      for (const d of extra.doomed || []) if (d.area === a) marks[d.unit] = (marks[d.unit] || 0) + 1;
+      drawUnits(fighting.has(a) ? battleLayer : unitLayer, a, info, at.units.x, at.units.y, k, rowSlots(info, { ...marks }, grouped), marks, data, stacked);
+      centres[a] = { x: at.units.x, y: at.units.y };
+    }
+    if (!at.order) continue;
+    const o = (view.orders || {})[a];
+    if (o) drawOrder(orderLayer, at.order, o.house, o.token, data, { area: a, k });
+    else if (info && info.house === view.viewer && (drafts[a] || mine[a])) {
+      drawOrder(orderLayer, at.order, info.house, drafts[a] || mine[a], data, { draft: !mine[a] || drafts[a] !== mine[a], area: a, k });
+    } else if ((view.open_orders || {})[a]) {
       // a finished game's replay: the face-down orders shown (the box is open)
-      drawOrder(orderLayer, p, view.open_orders[a].house, view.open_orders[a].token, data, { area: a });
-    } else {
-      drawOrder(orderLayer, p, info.house, null, data, { area: a });
+      drawOrder(orderLayer, at.order, view.open_orders[a].house, view.open_orders[a].token, data, { area: a, k });
+    } else if (info && placed.has(info.house)) {
+      drawOrder(orderLayer, at.order, info.house, null, data, { area: a, k });
     }
   }
+  board.centres = centres;
+  const centre = (a) => centres[a] || anchor(a, "units");
+  // what is drawn under the pieces and over the areas (the last moves' marks)
+  if (extra.under) extra.under(under, centre, anchor);
   tokens.appendChild(battleLayer);
   for (const m of extra.moves || []) {
-    const s = anchor(m.from, "units");
-    const d = anchor(m.to, "units");
+    const s = centre(m.from);
+    const d = centre(m.to);
     if (s && d) {
       svgEl("line", { x1: s.x, y1: s.y, x2: d.x, y2: d.y, class: "ov-move", "marker-end": "url(#ov-arrow)" }, tokens);
     }
   }
   if (combat && combat.area) {
-    const to = anchor(combat.area, "units");
-    const from = combat.origin && anchor(combat.origin, "units");
+    const to = centre(combat.area);
+    const from = combat.origin && centre(combat.origin);
     if (from && to) svgEl("line", { x1: from.x, y1: from.y, x2: to.x, y2: to.y, class: "ov-attack", "marker-end": "url(#ov-arrow-red)" }, lines);
     for (const s of combat.supports || []) {
-      const a = anchor(s.area, "units");
+      const a = centre(s.area);
       if (a && to && s.side !== "none") {
         svgEl("line", { x1: a.x, y1: a.y, x2: to.x, y2: to.y, class: "ov-support side-" + s.side, "data-from": s.area }, lines);
       }
     }
-    const p = anchor(combat.area, "label");
-    const g = svgEl("g", { class: "ov-combat", transform: `translate(${p.x} ${p.y - 16})` }, tokens);
+    // the battle's mark, placed with the area's pieces
+    const sp = spots[combat.area];
+    const l = anchor(combat.area, "label");
+    const p = sp && sp.at.combat ? sp.at.combat : { x: l.x, y: l.y - 16 };
+    const g = svgEl("g", { class: "ov-combat", transform: `translate(${p.x} ${p.y})` + (sp && sp.k !== 1 ? ` scale(${sp.k})` : "") }, tokens);
     svgEl("path", { d: "M-8 -8L8 8M8 -8L-8 8", stroke: "#b91c1c", "stroke-width": 3.5, "stroke-linecap": "round" }, g);
   }
+  return centres;
 }
 
 // Invisible hit areas: every area whose drawn box is smaller than HIT_PX CSS pixels on the

@@ -2,7 +2,10 @@
 // keyboard (+, -, 0 and arrow keys while the map has focus) and on-screen buttons.
 // A drag longer than a few pixels swallows the click that ends it, so panning never selects an area.
 
-// `opts`: maxZoom (default 6), onChange() called after every change of the view.
+// The board never leaves its frame: a zoomed view stops at the board's edges (the bottom may go
+// as far past the edge as `opts.insetBottom()` CSS pixels, the part of the map a phone's decision
+// sheet covers, so the board's southern edge can still be seen above the sheet).
+// `opts`: maxZoom (default 6), onChange() called after every change of the view, insetBottom().
 export function panzoom(svg, opts = {}) {
   const base = svg.viewBox.baseVal;
   const home = { x: base.x, y: base.y, w: base.width, h: base.height };
@@ -15,8 +18,9 @@ export function panzoom(svg, opts = {}) {
   function apply() {
     vb.w = Math.min(home.w, Math.max(minW, vb.w));
     vb.h = vb.w * (home.h / home.w);
-    vb.x = Math.min(home.x + home.w - vb.w * 0.25, Math.max(home.x - vb.w * 0.75, vb.x));
-    vb.y = Math.min(home.y + home.h - vb.h * 0.25, Math.max(home.y - vb.h * 0.75, vb.y));
+    const inset = opts.insetBottom ? Math.max(0, opts.insetBottom()) * scale() : 0;
+    vb.x = Math.min(home.x + home.w - vb.w, Math.max(home.x, vb.x));
+    vb.y = Math.min(home.y + home.h - vb.h + inset, Math.max(home.y, vb.y));
     svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
     svg.dataset.zoom = (home.w / vb.w).toFixed(2);
     if (opts.onChange) opts.onChange();
@@ -43,6 +47,12 @@ export function panzoom(svg, opts = {}) {
     vb.x -= dxSvg;
     vb.y -= dySvg;
     apply();
+  }
+
+  // drawing units per CSS pixel of the current view
+  function scale() {
+    const r = svg.getBoundingClientRect();
+    return r.width && r.height ? Math.max(vb.w / r.width, vb.h / r.height) : 0;
   }
 
   function unitsPerPixel() {
@@ -129,6 +139,20 @@ export function panzoom(svg, opts = {}) {
     apply();
   }
 
+  // Shows the drawing's point (x, y) at the element's point (px, py) (CSS pixels from its top
+  // left) at `zoom` times the whole board.
+  function show(x, y, zoom, px, py) {
+    vb.w = Math.min(home.w, Math.max(minW, home.w / zoom));
+    vb.h = vb.w * (home.h / home.w);
+    const r = svg.getBoundingClientRect();
+    const k = Math.max(vb.w / r.width, vb.h / r.height);  // units per pixel (meet)
+    // the viewBox is centred in the element (xMidYMid meet)
+    vb.x = x - (px - r.width / 2) * k - vb.w / 2;
+    vb.y = y - (py - r.height / 2) * k - vb.h / 2;
+    apply();
+  }
+
   apply();
-  return { zoomIn: () => zoomAt(1.4), zoomOut: () => zoomAt(1 / 1.4), reset, centre, zoomAt, get box() { return { ...vb }; } };
+  return { zoomIn: () => zoomAt(1.4), zoomOut: () => zoomAt(1 / 1.4), reset, centre, zoomAt, show, home: { ...home },
+    get zoom() { return home.w / vb.w; }, get box() { return { ...vb }; } };
 }

@@ -20,7 +20,7 @@ function point(s) {
 
 // Loads the SVG (`text`, or fetched) into `holder` (unless an svg.board is already inside) and returns
 // {svg, areas: {id: path}, anchors: {id: {label, units, order, power}}, boxes: {} (areas' boxes, filled
-// lazily), width (the viewBox width), layers: {hits, highlight, tokens, defs}}.
+// lazily), width and height (the whole drawing's), layers: {hits, highlight, tokens, defs}}.
 export async function loadBoard(holder, lang, text, board = "agot2") {
   let svg = holder.querySelector("svg.board");
   if (!svg) {
@@ -54,6 +54,8 @@ export async function loadBoard(holder, lang, text, board = "agot2") {
   // the pieces: the layer lets clicks through, the pieces themselves take them (their data-at
   // names their area) so their tooltips show
   const tokens = svgEl("g", { class: "ov-tokens", "pointer-events": "none" }, svg);
+  // the whole drawing's size (the viewBox changes as the map is zoomed or cropped)
   const width = svg.viewBox.baseVal.width || 768;
-  return { svg, areas, anchors, boxes: {}, width, layers: { hits, highlight, tokens, defs } };
+  const height = svg.viewBox.baseVal.height || 1104;
+  return { svg, areas, anchors, boxes: {}, width, height, layers: { hits, highlight, tokens, defs } };
 }

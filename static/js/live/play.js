@@ -6,6 +6,7 @@ import { refusedText } from "../live.js";
 import { createTurnAlert } from "./turn_alert.js";
 import { showAwaiting } from "../badge_count.js";
 import { mountTable } from "./table.js";
+import { lineAreas } from "./log_areas.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
@@ -45,6 +46,14 @@ live.on("connection", (state) => {
 });
 
 live.on("my_games", showAwaiting);
+
+// --- the page's head on a phone: one line while playing, the rest behind "More" ---------------------
+const headMore = document.getElementById("head-more");
+headMore.addEventListener("click", () => {
+  const open = headMore.closest(".play-head").classList.toggle("open");
+  headMore.setAttribute("aria-expanded", String(open));
+  headMore.textContent = open ? gettext("Less") : gettext("More");
+});
 
 // --- board renderer ------------------------------------------------------------------------------
 const root = document.getElementById("board-root");
@@ -144,14 +153,18 @@ function renderStandIn() {
   if (next < Infinity) standInTimer = setTimeout(renderStandIn, (next + 0.5) * 1000);
 }
 
-function renderLog(log) {
-  const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
-  const lines = log.map((line) => {
+// the log follows its newest line unless the reader has scrolled up (it may be drawn before it is
+// in view: the game screen docks it beside the map)
+let followLog = true;
+function renderLog(log, view) {
+  const atBottom = followLog;
+  const all = lineAreas(log, view);
+  const lines = log.map((line, i) => {
     const li = document.createElement("li");
     li.textContent = line.text;
     li.dataset.n = line.n;
     if (line.note === true) li.classList.add("log-note"); // a time-out, a stand-in: the table, not a move
-    const areas = (line.areas || []).filter((a) => typeof a === "string");
+    const areas = all[i];
     if (areas.length) {
       li.dataset.areas = areas.join(" ");
       li.tabIndex = 0;
@@ -245,13 +258,17 @@ live.on("seats", renderClocks);
 
 // --- game log ----------------------------------------------------------------------------------------
 const logList = document.getElementById("log");
+logList.addEventListener("scroll", () => {
+  if (logList.clientHeight) followLog = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
+});
+new ResizeObserver(() => { if (followLog) logList.scrollTop = logList.scrollHeight; }).observe(logList);
 // Hovering, focusing or tapping a log line highlights the board areas it names (log[].areas,
 // docs/protocol.md): the class "log-hl" on each #area-<id>. A tap pins the highlight until the
 // next tap (touch screens have no hover); a pinned line stays pinned across pushes.
 let pinnedN = null;
 const pinned = () => (pinnedN === null ? null : logList.querySelector(`li[data-n="${pinnedN}"][data-areas]`));
-client.on("state", ({ log }) => {
-  renderLog(log);
+client.on("state", ({ log, view }) => {
+  renderLog(log, view);
   highlightLine(pinned());
 });
 

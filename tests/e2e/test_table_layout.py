@@ -1,0 +1,78 @@
+"""The live game page as a table: at 1400 x 900 the map, the decision (with its buttons), the tabs
+and the log's newest lines are all in the window without scrolling; after the orders are
+confirmed the next decision's title is in view. Screenshots under test-results/."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import start_server, stop_server
+from .pages import fill_with_bots_and_start, guest_creates_lobby
+
+pytestmark = pytest.mark.e2e
+
+LANNISTER = {"lannisport": "consolidate-power", "stoney-sept": "raid", "the-golden-sound": "support"}
+
+IN_VIEW = """(sel) => { const e = document.querySelector(sel); if (!e) return null; const r = e.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }"""
+
+
+@pytest.fixture
+def live_url(tmp_path):
+    url, proc = start_server(tmp_path, {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "GAME_BOT_DELAY": "0.2"}, "daphne-table")
+    yield url
+    stop_server(proc)
+
+
+def click_area(page, area):
+    """Click the area where nothing else is drawn over it, as a player would."""
+    point = page.evaluate(
+        """(a) => { const p = document.getElementById('area-' + a); const r = p.getBoundingClientRect();
+        const pts = []; for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) pts.push([r.x + r.width * i / 10, r.y + r.height * j / 10]);
+        return pts.find(([x, y]) => document.elementFromPoint(x, y) === p) || null; }""", area)
+    assert point, area
+    page.mouse.click(*point)
+
+
+def test_desktop_table_in_one_window(browser, live_url, shots):
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    guest_creates_lobby(page, live_url, "A table to read")
+    fill_with_bots_and_start(page, live_url, bots=2)
+    root = page.locator("#board-root")
+    expect(root).to_have_attribute("data-decision", "place_orders", timeout=30_000)
+    page.wait_for_selector(".game-log li")
+    # the page is the window: nothing below the fold
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= 901
+    for sel in [".map-wrap", ".decision-title", ".decision .btn-primary", ".side-tablist", ".log-card", ".game-log li:last-child"]:
+        assert page.evaluate(IN_VIEW, sel), sel
+    # the chat (open first) and the players are tabs beside the tracks, houses and cards
+    tabs = page.locator(".side-tab").all_inner_texts()
+    assert tabs == ["Chat", "Tracks", "Houses", "Cards", "Players"], tabs
+    assert page.evaluate(IN_VIEW, "#chat-text")
+    page.locator(".side-tab[data-tab='tracks']").click()
+    assert page.evaluate(IN_VIEW, ".side-panel[data-tab='tracks']") and page.locator(".tracks").is_visible()
+    # the whole board at the desktop's default zoom: every area's name at 11 px or more on screen
+    sizes = page.evaluate("""() => { const s = document.querySelector('svg.board'); const k = s.getScreenCTM().a;
+        return [...s.querySelectorAll('g.label[data-area] text')].map(t => [t.parentNode.dataset.area, parseFloat(getComputedStyle(t).fontSize) * k]); }""")
+    assert len(sizes) >= 50 and page.locator("svg.board").get_attribute("data-zoom") == "1.00"
+    assert min(px for _, px in sizes) >= 11, sorted(sizes, key=lambda x: x[1])[:3]
+    page.screenshot(path=shots("1-desktop-start"))
+
+    for area, token in LANNISTER.items():
+        click_area(page, area)
+        page.locator(f".token-grid button[data-token='{token}']").click()
+    assert page.evaluate(IN_VIEW, ".decision .btn-primary")  # "Confirm orders", however long the panel
+    page.locator(".decision .btn-primary").click()
+    # the bots place theirs; Lannister's next decision (the Messenger Raven: Lannister leads the
+    # King's Court) starts at its title, in view
+    expect(root).to_have_attribute("data-decision", "raven", timeout=30_000)
+    assert page.evaluate(IN_VIEW, ".decision-title")
+    assert page.evaluate("window.scrollY") == 0
+    page.screenshot(path=shots("2-desktop-raven"))
+    assert not errors
+    ctx.close()
