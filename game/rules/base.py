@@ -226,7 +226,7 @@ class Ruleset(Protocol):
     actor of it has not: the answer is taken back, told to others only as that actor being no
     longer ready, and the actor decides again. The site treats it as no decision for the clocks
     (the answer's credit is given back). Once the last answer is in, a withdrawal is refused.
-    Bots never withdraw.
+    Bots never withdraw. The view tells who is ready (``view(...)["ready"]``, see :meth:`view`).
     """
 
     id: str  #: registry id, e.g. ``"agot2"``
@@ -254,7 +254,9 @@ class Ruleset(Protocol):
         """Who must decide what now; empty exactly when the game is over."""
 
     def view(self, state: Any, viewer: str | None) -> dict[str, Any]:
-        """Everything ``viewer`` (a seat id, or None for a spectator) may know, JSON-able."""
+        """Everything ``viewer`` (a seat id, or None for a spectator) may know, JSON-able. The
+        site reads one key of it: ``ready`` (optional, a list of seat ids), the seats that have
+        answered a simultaneous decision still awaiting others (the seat list marks them)."""
 
     def result(self, state: Any) -> dict[str, Any] | None:
         """None while the game runs; then ``{"winner": seat, "reason": str, ...}``."""

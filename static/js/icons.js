@@ -1,6 +1,6 @@
 // The site's small icons as inline SVG (<use> of the sprite static/img/icons.svg), so that no
-// symbol of the game screen depends on a font (issue 15): sword, swords (a battle), tower (a
-// fortification), skull, star (a special order), crown, diamond (a dominance token), first, back,
+// symbol of the game screen depends on a font: sword, swords (a battle), tower (a fortification),
+// skull, star (a special order), crown, diamond (a dominance token), check (ready), first, back,
 // forward, last. Their colour is the text's (currentColor); their size 1em (CSS `.icon`).
 //
 // icon(name, label?) -> <svg>: with a label, an image with that accessible name and tooltip;

@@ -68,6 +68,12 @@ class BidsTask:
         state.emit("bid_withdrawn", house=actor, purpose=task[1])
         return True
 
+    @staticmethod
+    def answered(state: State, task: tuple) -> list[str]:
+        """The houses whose bid is in, those with no power that bid 0 by themselves included
+        (:func:`.flow.ready`)."""
+        return [h for h, _ in state.ctx.get("bids", ())]
+
 
 @auto("bids_open")
 def bids_open(state: State, task: tuple) -> None:

@@ -59,6 +59,11 @@ class CardsTask:
         state.emit("house_card_withdrawn", house=actor)
         return True
 
+    @staticmethod
+    def answered(state: State, task: tuple) -> list[str]:
+        """The sides whose house card lies face down (:func:`.flow.ready`)."""
+        return [h for h, _ in current(state).chosen]
+
 
 @auto("combat_reveal")
 def combat_reveal(state: State, task: tuple) -> None:

@@ -32,6 +32,9 @@ class DecisionSpec:
     #: a face-down task's ``withdraw(state, task, actor) -> bool``: take back ``actor``'s answer
     #: (False: it has none to take back); None for a task whose answers are final (:func:`withdraw`)
     withdraw: Callable[[State, tuple, str], bool] | None = None
+    #: a face-down task's ``answered(state, task) -> [house]``: the houses that have answered it
+    #: (chosen, or answered by the rules themselves, e.g. a bid of 0 with no power) (:func:`ready`)
+    answered: Callable[[State, tuple], list[str]] | None = None
 
 
 AUTO: dict[str, AutoFn] = {}
@@ -48,7 +51,9 @@ def auto(kind: str) -> Callable[[AutoFn], AutoFn]:
 
 def decision(kind: str, actions: tuple[str, ...]):
     def reg(cls_or_ns):
-        DECIDE[kind] = DecisionSpec(cls_or_ns.decisions, cls_or_ns.handle, actions, getattr(cls_or_ns, "withdraw", None))
+        DECIDE[kind] = DecisionSpec(
+            cls_or_ns.decisions, cls_or_ns.handle, actions, getattr(cls_or_ns, "withdraw", None), getattr(cls_or_ns, "answered", None)
+        )
         return cls_or_ns
 
     return reg
@@ -136,16 +141,47 @@ def apply(state: State, actor: str, action: Any) -> State:
     return new
 
 
-def hidden_answers(state: State) -> bool:
-    """Whether a face-down decision is in progress (orders, bids, house cards) and some house
-    has answered it already: its answer is then hidden from the others until the last one is in."""
+def _face_down(state: State) -> tuple[tuple | None, DecisionSpec | None, list[Decision]]:
+    """``(head task, its spec, pending decisions)`` while a face-down decision is in progress (the
+    head task has a ``withdraw`` hook and every pending decision is simultaneous); else
+    ``(None, None, pending)``."""
     pending = current_decisions(state)
     head = state.tasks[0] if state.tasks else None
     spec = DECIDE.get(head[0]) if head is not None else None
     if spec is None or spec.withdraw is None or not pending or not all(d.simultaneous for d in pending):
+        return None, None, pending
+    return head, spec, pending
+
+
+def hidden_answers(state: State) -> bool:
+    """Whether a face-down decision is in progress (orders, bids, house cards) and some house
+    has answered it already: its answer is then hidden from the others until the last one is in."""
+    head, spec, pending = _face_down(state)
+    if spec is None:
         return False
     waiting = {d.actor for d in pending}
     return any(spec.withdraw(state.clone(), head, h) for h in state.houses if h not in waiting)
+
+
+def ready(state: State) -> list[str]:
+    """The houses that have answered the face-down decision in progress and wait for the others
+    (sorted; public: at the table everyone sees who has placed their orders, closed their fist or
+    laid a card face down). Empty when no face-down decision is in progress."""
+    head, spec, _ = _face_down(state)
+    if spec is None or spec.answered is None:
+        return []
+    return sorted(spec.answered(state, head))
+
+
+def may_withdraw(state: State, actor: str | None) -> bool:
+    """Whether :func:`withdraw` would accept ``actor``'s withdrawal now (the page then offers
+    "Change")."""
+    if actor is None:
+        return False
+    head, spec, pending = _face_down(state)
+    if spec is None or any(d.actor == actor for d in pending):
+        return False
+    return spec.withdraw(state.clone(), head, actor)
 
 
 def withdraw(state: State, actor: str) -> State:
@@ -169,10 +205,8 @@ def withdraw(state: State, actor: str) -> State:
     in progress: the answers were revealed, or this one is not face-down) or ``withdraw.nothing``
     (``actor`` has no answer to take back: it has not answered, or is not part of this decision).
     """
-    pending = current_decisions(state)
-    head = state.tasks[0] if state.tasks else None
-    spec = DECIDE.get(head[0]) if head is not None else None
-    if spec is None or spec.withdraw is None or not pending or not all(d.simultaneous for d in pending):
+    head, spec, pending = _face_down(state)
+    if spec is None:
         raise IllegalAction("withdraw.too_late", "Nothing face-down can be taken back now: the choices were revealed.", house=actor)
     if any(d.actor == actor for d in pending):
         raise IllegalAction("withdraw.nothing", "You have nothing to take back: you have not chosen yet.", house=actor)

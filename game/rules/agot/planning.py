@@ -238,6 +238,11 @@ class PlaceOrdersTask:
         state.emit("orders_withdrawn", house=actor)
         return True
 
+    @staticmethod
+    def answered(state: State, task: tuple) -> list[str]:
+        """The houses whose orders are on the board face down (:func:`.flow.ready`)."""
+        return list(state.placed)
+
 
 @auto("reveal_orders")
 def reveal_orders(state: State, task: tuple) -> None:

@@ -26,7 +26,7 @@ from .data import DOMINANCE, board
 from .combat import current as current_combat
 from .combat import icons, pairs_get, shown_parts
 from .combat_result import sword_casualties
-from .flow import current_decisions
+from .flow import current_decisions, may_withdraw, ready
 from .victory import castles_to_win
 from .recent import recent
 from .state import State, events
@@ -40,7 +40,8 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
 
 def shared_view(state: State) -> dict[str, Any]:
     """The part of every viewer's view that is the same for all of them (the board, the tracks,
-    who has placed orders or bid, revealed bids, decks' sizes...). A server renders it once per
+    who has placed orders or bid, revealed bids, decks' sizes, ``ready``: the houses that have
+    answered the face-down decision in progress, :func:`.flow.ready`...). A server renders it once per
     state however many sockets watch; its keys never appear in :func:`own_view`."""
     b = board(state)
     out: dict[str, Any] = {
@@ -86,6 +87,10 @@ def shared_view(state: State) -> dict[str, Any]:
         out["bids_placed"] = sorted(dict(state.ctx["bids"]))
     if "revealed_bids" in state.ctx:
         out["revealed_bids"] = dict(state.ctx["revealed_bids"])
+    waiting_on_others = ready(state)
+    if waiting_on_others:
+        # who has answered the face-down decision in progress (the seat list marks them ready)
+        out["ready"] = waiting_on_others
     return out
 
 
@@ -93,12 +98,16 @@ def own_view(state: State, viewer: str | None) -> dict[str, Any]:
     """The part of the view that depends on ``viewer``: ``viewer`` itself, the house card hands
     (hidden during a combat's card choice), the viewer's face-down orders, bid and look at the
     top wildling card, the combat as the viewer sees it, the pending decisions (options only for
-    the viewer's own) and the events told to the viewer."""
+    the viewer's own), ``may_withdraw`` (present and True while the viewer's face-down answer can
+    still be taken back: :func:`.flow.may_withdraw`) and the events told to the viewer."""
     if viewer is not None and viewer not in state.houses:
         viewer = None
     out: dict[str, Any] = {"viewer": viewer, "hands": {h: list(v) for h, v in state.hands.items()}}
     if viewer in state.placed:
         out["my_orders"] = dict(state.placed[viewer])
+    if may_withdraw(state, viewer):
+        # the viewer's face-down answer may still be taken back (the page offers "Change")
+        out["may_withdraw"] = True
     if "bids" in state.ctx:
         got = dict(state.ctx["bids"])
         if viewer in got:

@@ -3,7 +3,8 @@
 // (`targets`), reacts to clicks on the map (`onArea`), draws its panel (`panel()`) and sends the
 // action through `ctx.send`. Draft orders and moves are drawn by the overlay.
 //
-// ctx = {view, data, me, send(action) -> Promise, rerender()}
+// ctx = {view, data, me, send(action) -> Promise, rerender(), previous}; `previous` is the
+// face-down choice just taken back for this decision (face_down.js), to start from.
 
 import { h, houseChip } from "./dom.js";
 import { svgEl } from "./svgboard.js";
@@ -61,7 +62,8 @@ function counts(list) {
 // ---------------------------------------------------------------------------------------------
 function placeOrders(d, ctx) {
   const o = d.options;
-  const draft = { ...(ctx.view.my_orders || {}) };
+  const before = ctx.view.my_orders || (ctx.previous && ctx.previous.orders) || {};
+  const draft = Object.fromEntries(Object.entries(before).filter(([a]) => o.areas.includes(a)));
   let sel = null;
   const pool = counts(o.tokens);
   const isSpecial = (tok) => (ctx.data.tokens[tok] || {}).special;
@@ -539,7 +541,7 @@ function selectUnits(d, ctx) {
 // ---------------------------------------------------------------------------------------------
 function bid(d, ctx) {
   const o = d.options;
-  let amount = 0;
+  let amount = ctx.previous ? Math.min(ctx.previous.bid, o.max) : 0;
   return {
     panel() {
       const id = "bid-amount";
@@ -698,7 +700,8 @@ function supportCombat(d, ctx) {
 
 function chooseHouseCard(d, ctx) {
   const o = d.options;
-  let pick = (o.cards || []).length === 1 ? o.cards[0] : null;
+  const cards = o.cards || [];
+  let pick = cards.length === 1 ? cards[0] : ctx.previous && cards.includes(ctx.previous.card) ? ctx.previous.card : null;
   const opp = o.attacker ? opponentOf(o, ctx.me) : null;
   return {
     panel() {

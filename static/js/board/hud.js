@@ -19,11 +19,16 @@ export function statusLine(view, data, me, connection) {
   return h("div", { class: "status-line" }, parts);
 }
 
-export function waitingFor(pending, data, me) {
+// Who is awaited, and (`ready`, a face-down decision in progress) who has chosen and waits for
+// the others; never what they chose.
+export function waitingFor(pending, data, me, ready = []) {
   const others = (pending || []).filter((p) => p.actor !== me && p.actor !== "scenario");
-  if (!others.length) return null;
-  return h("div", { class: "waiting", role: "status" }, h("span", {}, gettext("Waiting for:") + " "),
-    others.map((p) => h("span", { class: "awaited", dataset: { house: p.actor } }, houseChip(p.actor, data), " (" + decisionName(p.kind) + ")")));
+  if (!others.length && !ready.length) return null;
+  return h("div", { class: "waiting", role: "status" },
+    others.length ? [h("span", {}, gettext("Waiting for:") + " "),
+      ...others.map((p) => h("span", { class: "awaited", dataset: { house: p.actor } }, houseChip(p.actor, data), " (" + decisionName(p.kind) + ")"))] : null,
+    ready.length ? h("span", { class: "ready-list" }, gettext("Ready:") + " ",
+      ready.map((x) => h("span", { class: "ready", dataset: { house: x } }, houseChip(x, data), " ", icon("check", gettext("ready"))))) : null);
 }
 
 export function resultBox(view, data) {

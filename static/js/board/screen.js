@@ -10,6 +10,7 @@ import { panzoom } from "./panzoom.js";
 import { drawHitAreas, drawOverlay } from "./overlay.js";
 import { legendPanel } from "./legend.js";
 import { makeController } from "./decisions.js";
+import { faceDownPanel } from "./face_down.js";
 import { drawRecent } from "./recent.js";
 
 import { areaDetails, cards, combatBanner, combatBox, housesTable, lastBattle, lastBattleId, resultBox, statusLine, tracks, waitingFor, westerosCards } from "./hud.js";
@@ -52,6 +53,7 @@ export function mountScreen(root, client, boardId = "agot2") {
   let ctrlCtx = null;
   let accepted = 0;
   let error = null;
+  let taken = null;  // a face-down choice taken back (change of mind), until answered again
   let busy = false;
   let detailsArea = null;
   let board = null;
@@ -197,6 +199,7 @@ export function mountScreen(root, client, boardId = "agot2") {
       renderError();
     } else {
       accepted += 1;  // the next decision gets a fresh controller, even with the same options
+      if (action.type !== "withdraw") taken = null;
       renderError();
       if (latest && board) render();
     }
@@ -235,7 +238,7 @@ export function mountScreen(root, client, boardId = "agot2") {
 
   function renderTop() {
     const v = latest.view;
-    top.replaceChildren(statusLine(v, data, me, connection), waitingFor(latest.pending || v.pending, data, me) || "", combatBanner(v, data, showBattle) || "", resultBox(v, data) || "");
+    top.replaceChildren(statusLine(v, data, me, connection), waitingFor(latest.pending || v.pending, data, me, v.ready || []) || "", combatBanner(v, data, showBattle) || "", resultBox(v, data) || "");
   }
 
   function rerender(opts = {}) {
@@ -285,8 +288,18 @@ export function mountScreen(root, client, boardId = "agot2") {
     if (v.result) return h("p", {}, gettext("The game is over."));
     const id = lastBattleId(v);
     const battle = !v.combat && id !== null && id !== dismissedBattle && id !== decidedSince ? lastBattle(v, data, dismissBattle) : null;
-    const idle = !me ? h("p", { class: "muted" }, gettext("You are watching this game.")) : h("p", { class: "muted" }, gettext("Nothing to decide right now."));
+    const faceDown = me ? faceDownPanel(v, data, changeMind) : null;
+    const idle = !me ? h("p", { class: "muted" }, gettext("You are watching this game.")) : faceDown || h("p", { class: "muted" }, gettext("Nothing to decide right now."));
     return battle ? h("div", { class: "idle" }, idle, battle) : idle;
+  }
+
+  // Change of mind: the face-down choice is taken back; the decision opens again with it
+  // filled in (`ctx.previous`, the choice in `taken`), unless the server refused (the last
+  // player was in first)
+  async function changeMind(choice) {
+    taken = choice;
+    const res = await send({ type: "withdraw" });
+    if (!res || !res.ok) taken = null;
   }
 
   function drawMap() {
@@ -328,7 +341,10 @@ export function mountScreen(root, client, boardId = "agot2") {
     if (key === ctrlKey && ctrlCtx) ctrlCtx.view = v;
     if (key !== ctrlKey) {
       ctrlKey = key;
-      ctrlCtx = { view: v, data, me, send, rerender: (o) => rerender(o) };
+      // kept until the player answers (the answer's ack may come after the decision's push)
+      if (mine && taken && taken.kind !== mine.kind) taken = null;
+      const previous = mine ? taken : null;
+      ctrlCtx = { view: v, data, me, send, previous, rerender: (o) => rerender(o) };
       ctrl = mine ? makeController(mine, ctrlCtx) : null;
       if (detailsArea) hideDetails();  // a new decision in the sheet: the area pop-up closes
       error = null;

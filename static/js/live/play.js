@@ -20,7 +20,7 @@ const firstState = document.getElementById("game-state");
 const initial = firstState ? JSON.parse(firstState.textContent) : null;
 const live = createClient({ socket: config.socket, viewer: config.viewer, lang: config.lang, initial });
 window.gotwebClient = live; // for debugging and browser tests
-// replay mode (issue 18): the board, the log and the banners follow the replay; chat stays live
+// replay mode: the board, the log and the banners follow the replay; chat stays live
 const replayConfig = config.replay || { allowed: false, at: null };
 const replaying = replayConfig.allowed && replayConfig.at !== null;
 const client = replaying
@@ -186,12 +186,20 @@ live.on("seats", (data) => {
   renderStandIn();
 });
 
-client.on("state", ({ pending, status: gameStatus }) => {
+client.on("state", ({ view, pending, status: gameStatus }) => {
   awaitedActors = new Set(gameStatus === "finished" ? [] : pending.map((d) => d.actor));
   renderStandIn();
+  // who has made their face-down choice (orders, a bid, a card) and waits for the others: the
+  // ruleset's view says (`ready`); not what they chose
+  const ready = new Set((view && view.ready) || []);
+  for (const li of document.querySelectorAll(".play-seats li[data-seat]")) {
+    const tag = li.querySelector(".tag-ready");
+    if (tag) tag.hidden = !ready.has(li.dataset.seat);
+    li.classList.toggle("is-ready", ready.has(li.dataset.seat));
+  }
 });
 
-// --- clocks (issue 14): the server tells each seat's remaining seconds at sending time and whether
+// --- clocks: the server tells each seat's remaining seconds at sending time and whether
 // it runs; the page counts down locally between pushes (the server decides when time is up) ------
 const clockBar = document.getElementById("clock-bar");
 const vacationBox = document.getElementById("vacation-box");
@@ -363,7 +371,7 @@ chatForm?.addEventListener("submit", async (event) => {
 // browser's own submission, which reloads the page and loses the line
 if (chatForm) chatForm.querySelector("button[type=submit]").disabled = false;
 
-// --- replay: step, jump, play at a speed (issue 18) ---------------------------------------------------------
+// --- replay: step, jump, play at a speed ---------------------------------------------------------
 const bar = document.getElementById("replay-bar");
 const openLink = document.getElementById("replay-open");
 if (openLink) {

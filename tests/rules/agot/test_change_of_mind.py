@@ -131,3 +131,49 @@ def test_bots_never_withdraw():
                 assert not isinstance(action, Withdraw)
             s = R.apply(s, ds[0].actor, action)
 
+
+
+def _ready(s):
+    return R.view(s, None).get("ready", [])
+
+
+def _may(s, house):
+    return R.view(s, house).get("may_withdraw", False)
+
+
+def test_change_of_mind_ready_and_may_withdraw_while_orders_are_face_down():
+    """At the table everyone sees who has placed their orders; only the one who placed them may
+    take them back, and only until the last house has placed (部署指令)."""
+    s = R.new_game(3, 1, {})
+    assert _ready(s) == [] and not any(_may(s, h) for h in ("stark", "lannister", "baratheon"))
+    s = R.apply(s, "stark", _orders(s, "stark"))
+    assert _ready(s) == ["stark"]
+    assert _may(s, "stark") and not _may(s, "lannister") and "may_withdraw" not in R.view(s, None)
+    s = R.apply(s, "lannister", _orders(s, "lannister"))
+    assert _ready(s) == ["lannister", "stark"] and _may(s, "lannister")
+    s = R.apply(s, "stark", WITHDRAW)
+    assert _ready(s) == ["lannister"] and not _may(s, "stark")
+    s = R.apply(s, "stark", _orders(s, "stark"))
+    s = R.apply(s, "baratheon", _orders(s, "baratheon"))  # the last one: revealed
+    assert _ready(s) == [] and not any(_may(s, h) for h in ("stark", "lannister", "baratheon"))
+
+
+def test_change_of_mind_a_house_without_power_is_ready_but_may_not_withdraw():
+    """竞标: a house with no power bids 0 by itself: it is ready and has no choice to take back."""
+    from game.rules.agot.scenario import build
+
+    s = build({"players": 3, "start": {"cards": ["clash-of-kings"]}, "power": {"stark": 0, "lannister": 5, "baratheon": 5}})
+    assert _ready(s) == ["stark"] and not _may(s, "stark")
+    s = R.apply(s, "lannister", {"type": "bid", "amount": 2})
+    assert _ready(s) == ["lannister", "stark"] and _may(s, "lannister")
+
+
+def test_change_of_mind_a_side_with_its_card_face_down_is_ready():
+    s = position(
+        units={"kings-landing": {"house": "tyrell", "units": ["footman", "knight"]},
+               "kingswood": {"house": "lannister", "units": ["footman", "footman"]}},
+        orders={"kings-landing": "march"},
+    )
+    s = march(s, "tyrell", "kings-landing", "kingswood", ["footman", "knight"])
+    s = cards(s, lannister="ser-jaime-lannister")
+    assert _ready(s) == ["lannister"] and _may(s, "lannister") and not _may(s, "tyrell")

@@ -67,6 +67,6 @@ def test_shared_view_is_the_same_for_every_viewer_and_the_split_is_exact():
                 assert not set(shared) & set(own)
                 assert {**shared, **own} == R.view(s, viewer)
                 # every private key of the view lives in the viewer's own part
-                assert {"my_orders", "my_bid", "wildling_top", "combat", "hands", "pending", "events"} >= set(own) - {"viewer"}
+                assert {"my_orders", "my_bid", "may_withdraw", "wildling_top", "combat", "hands", "pending", "events"} >= set(own) - {"viewer"}
             actor = R.pending(s)[0].actor
             s = R.apply(s, actor, R.bot_action(s, actor, "random", rng.getrandbits(62)))
