@@ -128,7 +128,7 @@ POSITIONS: dict[str, dict] = {
                                ["stark", {"type": "select_card", "card": "robb-stark"}],
                                ["lannister", {"type": "select_card", "card": "cersei-lannister"}],
                                ["lannister", {"type": "choose", "option": "pass"}]]},
-    # a crowded late game (issue 15, the board's screenshots): six houses, round 8, orders revealed
+    # a crowded late game (the board's screenshots): six houses, round 8, orders revealed
     # (specials among them), full armies next to each other, routed units, ships in ports and
     # seas, siege engines, power tokens, garrisons and the neutral forces still standing
     "crowded6": {
@@ -188,7 +188,7 @@ POSITIONS: dict[str, dict] = {
     # the same battle with Tides of Battle, at the house cards (support declared)
     "combat3_tides": {**COMBAT3, "options": {"tides_of_battle": True},
                       "steps": [COMBAT3_MARCH, ["baratheon", {"type": "choose", "option": "defender"}]]},
-    # --- the 1st edition (issue 19) ---
+    # --- the 1st edition ---
     "agot1_start3": {"new_game": 3, "ruleset": "agot1"},
     "agot1_start4": {"new_game": 4, "ruleset": "agot1"},
     "agot1_start5": {"new_game": 5, "ruleset": "agot1"},

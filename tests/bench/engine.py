@@ -1,11 +1,11 @@
-"""AGoT engine benchmark (issue 4): ``python -m tests.bench.engine [--games 20] [--basic-games 100]``.
+"""AGoT engine benchmark: ``python -m tests.bench.engine [--games 20] [--basic-games 100]``.
 
 Prints, for 6-player games played by random bots: the median milliseconds per complete game
 (bots included), per applied action (``apply`` alone), and per replay of a finished game's log
 (``apply`` over the log from ``new_game``); and the basic bot's win share against random bots in
 3-player games (one basic bot, seat rotating). Each time is printed with its ratio to a baseline
 measured in the same run: one ``copy.deepcopy`` of a late-game state (its fields but the event log) (so figures from a loaded
-machine stay comparable). Targets (issue 4): game < 250 ms median, replay < 50 ms, basic wins
+machine stay comparable). Targets: game < 250 ms median, replay < 50 ms, basic wins
 >= 70 %. Not a test: no timed assertions anywhere.
 """
 

@@ -1,6 +1,6 @@
 """Malformed-message benchmark: ``python -m tests.bench.malformed [--attempts 300]``.
 
-What issue 13 (part 3) measured by attacking the site, as figures: one daphne process (a
+What an attack on the site measured, as figures: one daphne process (a
 temporary SQLite file, the in-memory layer, ``GOTWEB_BENCH=1`` for ``/ws/bench/hub-count/``)
 serves an AGoT game; a player opens a socket, sends a malformed ``act`` and closes, ``--attempts``
 times for each attack:

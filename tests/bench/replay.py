@@ -1,4 +1,4 @@
-"""Replay benchmark (issue 18): ``python -m tests.bench.replay [--games 2] [--players 6] [--seed 1]``.
+"""Replay benchmark: ``python -m tests.bench.replay [--games 2] [--players 6] [--seed 1]``.
 
 Creates a temporary SQLite database (migrated, removed at the end), plays complete games of
 ``--players`` AGoT houses (one person and basic bots, through the real service path), then
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
 
     # a long 6-player game's event chain is deeper than pickle's default recursion allows when
-    # live play stores a snapshot (RecursionError: reported with issue 18; not this bench's topic)
+    # live play stores a snapshot (a RecursionError on very long logs; not this bench's topic)
     sys.setrecursionlimit(20000)
     tmp = Path(tempfile.mkdtemp(prefix="gotweb-bench-replay-"))
     os.environ["DATABASE_URL"] = f"sqlite:///{tmp / 'db.sqlite3'}"

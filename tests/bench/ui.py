@@ -7,7 +7,7 @@ start), ``interactive``: the renderer has the board inline, the overlay drawn an
 panel built: the later of the performance marks ``agot2:ready`` and ``agot2:first-state``, on
 
 * ``harness start3``: the UI harness's start position as Stark (1280 x 900);
-* ``harness crowded6``: the crowded late game of issue 15 at 1400 x 900;
+* ``harness crowded6``: the crowded late game at 1400 x 900;
 * ``game page``: the live page ``/game/<id>/`` of a real 3-player game 150 actions in (its three
   seats people, no clock, so nothing changes between runs), seen by Stark's player at 1400 x 900:
   the page, its modules, the socket (or the first state embedded in the page), the board;
@@ -230,7 +230,7 @@ def sizes(site: Site) -> None:
     pieces = [ROOT / "static/js/board/overlay.js", ROOT / "static/js/board/legend.js"]
     pieces_gz = sum(len(gzip.compress(p.read_bytes(), 9)) for p in pieces)
     drawn = site.drawn
-    print(f"\nboard + pieces (issue 15): the inline SVG with crowded6's overlay drawn {len(drawn) / 1024:.1f} KB raw, "
+    print(f"\nboard + pieces: the inline SVG with crowded6's overlay drawn {len(drawn) / 1024:.1f} KB raw, "
           f"{len(gzip.compress(drawn, 9)) / 1024:.1f} KB gzip -9; the pieces' code (overlay.js, legend.js) "
           f"{sum(p.stat().st_size for p in pieces) / 1024:.1f} KB raw, {pieces_gz / 1024:.1f} KB gzip; downloaded: SVG + pieces' code "
           f"{(len(gzip.compress(svg, 9)) + pieces_gz) / 1024:.1f} KB gzip (target < 150 KB)")

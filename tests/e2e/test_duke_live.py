@@ -1,4 +1,4 @@
-"""Issue 7's browser test, on the real site: a host creates a lobby of The Duke (choosing the game
+"""The Duke in a real browser, on the real site: a host creates a lobby of The Duke (choosing the game
 on the create page), a guest on a 375 px phone joins, the host starts; both play the whole game
 on the live game page by clicking the board (each click chosen by the engine's ``basic`` bot from
 that player's own view), while a third, anonymous browser spectates and sees every move arrive

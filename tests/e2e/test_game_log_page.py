@@ -1,4 +1,4 @@
-"""Issue 15 in a real browser: a full AGoT game (3 players, Tides of Battle; the person's seat and
+"""In a real browser: a full AGoT game (3 players, Tides of Battle; the person's seat and
 two basic bots, played to its end on the server) is opened on its game page in English and in
 Chinese; at several points of its replay every log line is read and none shows a raw key or id;
 hovering a log line highlights the board areas it names; during a battle the combat panel's

@@ -1,4 +1,4 @@
-"""Issue 15 in a real browser: the game page draws the board and the player's decision from the
+"""In a real browser: the game page draws the board and the player's decision from the
 state it carries, before (here: without) its socket; every module the page runs was asked for
 at once by a modulepreload link, and nothing is fetched twice (the board's preloaded answers are
 the ones the screen uses). What the player sends before the socket first opens waits for it, and

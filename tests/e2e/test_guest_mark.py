@@ -1,4 +1,4 @@
-"""In a real browser (issue 13, part 8): a guest is visibly marked as a guest wherever their name is
+"""In a real browser: a guest is visibly marked as a guest wherever their name is
 shown on the game page (the seat list and each chat line), in English and in Chinese, so a guest
 cannot pass for a registered player; a look-alike of a taken name is refused on the guest form."""
 

@@ -1,5 +1,4 @@
-"""PostgreSQL out of reach for a few seconds refuses acts with a typed error and loses nothing
-(issue 13, part 4).
+"""PostgreSQL out of reach for a few seconds refuses acts with a typed error and loses nothing.
 
 Two daphne processes share Redis and one PostgreSQL database, each through a TCP proxy of the
 test's own on loopback (the machine's PostgreSQL server is never stopped: other tests use it).

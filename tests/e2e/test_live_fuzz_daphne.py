@@ -2,7 +2,7 @@
 (SQLite, in-memory layer), on a game of each ruleset (AGoT, The Duke): real frames, so a reply
 that is not valid UTF-8 or a consumer crash shows up as a closed socket (1011), and daphne's own
 limits apply. The stream begins with the frames that once crashed it (``known_frames``: the
-act of issue 13 among them) and has the unit fuzz's hostile values too (nesting up to 10,000 deep,
+act among them) and has the unit fuzz's hostile values too (nesting up to 10,000 deep,
 numbers of 5,000 digits, strings of every Unicode plane, lone surrogates as escapes...).
 
 Each message's answer is predicted by the same model (pure engine + docs/protocol.md); the

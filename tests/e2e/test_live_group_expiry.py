@@ -1,4 +1,4 @@
-"""Pushes between processes outlive the channel layer's group expiry (issue 13, part 4).
+"""Pushes between processes outlive the channel layer's group expiry.
 
 channels_redis forgets a group member ``group_expiry`` seconds after its ``group_add`` (86,400 s
 by default; games last days). Here two daphne processes share PostgreSQL and Redis with

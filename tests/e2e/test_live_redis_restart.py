@@ -1,4 +1,4 @@
-"""Redis stopped and started again mid-game loses no act and no socket (issue 13, part 4).
+"""Redis stopped and started again mid-game loses no act and no socket.
 
 Two daphne processes share PostgreSQL and a redis-server of the test's own (its own port, no
 persistence: a restart forgets every group). Every house has a socket on each process, and a

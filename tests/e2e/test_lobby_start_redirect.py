@@ -1,4 +1,4 @@
-"""Issue 15's lobby fixes in a real browser: the create form offers only the houses in play with
+"""The lobby in a real browser: the create form offers only the houses in play with
 the chosen player count (and follows the count when it changes; the server still refuses a house
 out of play), the home page names both games, and when the creator starts the game every seated
 player is taken to the game page (the creator by the start itself, the others by the lobby

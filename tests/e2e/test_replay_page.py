@@ -1,4 +1,4 @@
-"""Issue 18's browser test: a game of The Duke (a person against the basic bot) is played to its
+"""The replay in a real browser: a game of The Duke (a person against the basic bot) is played to its
 end on a real daphne server; its player opens the game page, which shows the replay at the end;
 they go to the start, step forward, open a deep link to the middle (``?at=``), and the board
 drawn there is checked square by square against the engine's state at that version; then they

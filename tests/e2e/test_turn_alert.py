@@ -1,4 +1,4 @@
-"""Issue 14, part 3, in a real browser: when it becomes the player's turn while their tab is hidden,
+"""In a real browser: when it becomes the player's turn while their tab is hidden,
 the tab's title says so ("(1) Your turn · ..."), the favicon gets a badge, and a browser
 notification is shown (permission granted through the browser context). Then "My games" and its
 header badge on a 375 px phone, in Chinese, and the same badge on the game page itself, pushed by

@@ -1,4 +1,4 @@
-"""Web Push in a real browser (issue 14): with VAPID keys set, the game page of a player who has
+"""Web Push in a real browser: with VAPID keys set, the game page of a player who has
 allowed notifications registers the service worker at ``/sw.js`` (scope ``/``) and subscribes this
 browser, handing the subscription to ``/push/subscribe/``. Headless chromium here has no push
 service to reach (no network), so its ``pushManager.subscribe`` may fail: the page must then say

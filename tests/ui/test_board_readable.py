@@ -1,4 +1,4 @@
-"""Issue 15, the board: a board readable at a glance, in a crowded late-game position
+"""The board: readable at a glance, in a crowded late-game position
 (``crowded6`` in game/devtools/ui_harness.py: six houses, round 8, orders revealed).
 
 At 1400 x 900 and 375 x 812 (screenshots under test-results/): the map takes at least 60 % of the

@@ -1,4 +1,4 @@
-"""Issue 15: no symbol of the game screen depends on a font. The swords, fortifications, skulls,
+"""No symbol of the game screen depends on a font. The swords, fortifications, skulls,
 stars, the dominance mark and the brand's crown are small SVG icons (``static/img/icons.svg``,
 ``static/js/icons.js``), drawn in both languages: the page's text holds no symbol character
 (⚔ ♜ ☠ ★ ♛ ◆ ◀ ▶ ●, emoji) and every icon is drawn (its sprite symbol found, a size on screen)."""

@@ -1,4 +1,4 @@
-"""The decision sheet on a phone (375 x 812 px, issue 15): by default it covers at most 40 % of
+"""The decision sheet on a phone (375 x 812 px): by default it covers at most 40 % of
 the screen, collapses to a one-line bar and expands again, the order tokens are in view without
 scrolling inside the sheet, and the area pop-up closes when the sheet changes or the map is
 tapped elsewhere."""

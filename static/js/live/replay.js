@@ -1,4 +1,4 @@
-// The replay of a game (issue 18): a client with the interface of client.js (what a ruleset
+// The replay of a game: a client with the interface of client.js (what a ruleset
 // renderer's mount(root, client) receives), whose states come from
 // /game/<id>/replay/<version>.json (docs/protocol.md, "Replays and exports") instead of the
 // socket. Moves cannot be made: send() answers replay.read_only, and the decisions' options are

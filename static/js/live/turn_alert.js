@@ -1,4 +1,4 @@
-// "Your turn" signals of the game page (issue 14): the tab's title ("(1) Your turn · …"), a
+// "Your turn" signals of the game page: the tab's title ("(1) Your turn · …"), a
 // badge on the favicon (static/img/favicon.svg, its crown drawn, with a green badge), the optional sound, and a
 // browser notification while the tab is hidden, once the player has allowed them (asked only when
 // they press "Notify me when it's my turn", never on page load).
