@@ -9,7 +9,7 @@ import re
 import pytest
 
 from .conftest import start_server, stop_server
-from .pages import fill_with_bots_and_start, guest_creates_lobby
+from .pages import guests_at_a_table
 
 pytestmark = pytest.mark.e2e
 
@@ -26,24 +26,7 @@ def test_a_bot_stands_in_for_an_away_player(browser, server, shots):
     from playwright.sync_api import expect
 
     base = server
-    errors = []
-    host = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}).new_page()
-    arya = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}).new_page()
-    for page in (host, arya):
-        page.set_default_timeout(15_000)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-
-    lobby_path = guest_creates_lobby(host, base, "Who is away?")
-
-    arya.goto(base + "/accounts/guest/?next=" + lobby_path)
-    arya.fill("#id_display_name", "Arya")
-    arya.get_by_role("button", name="Play").click()
-    arya.select_option("#id_house", "stark")
-    arya.get_by_role("button", name="Join").click()
-    expect(host.locator("#seat-count")).to_have_text("2 / 3")
-    fill_with_bots_and_start(host, base, bots=1)
-    # a seated player's lobby page goes to the game by itself (a goto of ours could race with it)
-    expect(arya).to_have_url(host.url)
+    host, arya, errors = guests_at_a_table(browser, base, "Who is away?")
 
     # nobody may hand a seat before it has waited; then each player may hand the other's
     hand = host.get_by_role("button", name="Let a bot play for Stark")
@@ -61,8 +44,10 @@ def test_a_bot_stands_in_for_an_away_player(browser, server, shots):
     expect(hand).to_have_count(0)
     take_back = arya.get_by_role("button", name="Take back my seat")
     expect(take_back).to_be_visible()
-    # the stand-in places Stark's orders through the server: only the host is awaited now
-    expect(arya.locator("#board-root .decision")).to_have_count(0)
+    # the stand-in places Stark's orders through the server: only the host is awaited now, and
+    # Arya sees the orders placed for her, face down, which she may still change
+    expect(arya.locator("#board-root .decision:not(.face-down)")).to_have_count(0)
+    expect(arya.locator("#board-root .decision.face-down .face-down-orders li").first).to_be_visible()
     expect(arya.get_by_role("button", name="Let a bot play for Lannister")).to_be_visible()
     arya.screenshot(path=shots("02-arya-played-by-a-bot"), full_page=True)
 

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from .conftest import start_server, stop_server
-from .pages import fill_with_bots_and_start, guest_creates_lobby
+from .pages import guests_at_a_table
 
 pytestmark = pytest.mark.e2e
 
@@ -28,22 +28,7 @@ def test_a_vote_to_pause_reaches_both_players(browser, server, shots):
     from playwright.sync_api import expect
 
     base = server
-    errors = []
-    host = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}).new_page()
-    arya = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}).new_page()
-    for page in (host, arya):
-        page.set_default_timeout(15_000)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-
-    lobby_path = guest_creates_lobby(host, base, "Shall we pause?")
-    arya.goto(base + "/accounts/guest/?next=" + lobby_path)
-    arya.fill("#id_display_name", "Arya")
-    arya.get_by_role("button", name="Play").click()
-    arya.select_option("#id_house", "stark")
-    arya.get_by_role("button", name="Join").click()
-    expect(host.locator("#seat-count")).to_have_text("2 / 3")
-    fill_with_bots_and_start(host, base, bots=1)
-    expect(arya).to_have_url(host.url)
+    host, arya, errors = guests_at_a_table(browser, base, "Shall we pause?")
 
     # the clocks run; Lannister (the host) asks for a pause of 5 minutes
     expect(host.locator('#clock-bar [data-clock="stark"]')).to_have_class(re.compile(r"\brunning\b"))
