@@ -72,6 +72,19 @@ def live_settings(settings):
 
 
 @pytest.fixture
+def clock(monkeypatch):
+    """``clock.t``: the services' current unix time (``time.time``), moved by the test
+    (``clock.t += 10``); it starts at the real time."""
+    import time
+
+    class Clock:
+        t = time.time()
+
+    monkeypatch.setattr(time, "time", lambda: Clock.t)
+    return Clock
+
+
+@pytest.fixture
 def postgres_only(settings):
     """Skips the test unless the database is PostgreSQL: it needs real concurrent connections
     (test_live_postgres.py runs it there); bots act only when the test asks."""

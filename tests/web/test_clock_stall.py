@@ -7,7 +7,6 @@ fresh deadline each time, for ever.)"""
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -30,15 +29,6 @@ def _setup(live_settings):
     snapshots.CACHE.clear()
     yield
     bots.wait_for_bots()
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    class Clock:
-        t = time.time()
-
-    monkeypatch.setattr(time, "time", lambda: Clock.t)
-    return Clock
 
 
 def _duke(make_lobby, tc):

@@ -36,17 +36,6 @@ def _setup(live_settings):
     bots.wait_for_bots()
 
 
-@pytest.fixture
-def clock(monkeypatch):
-    """``clock.t``: the services' current unix time, moved by the test (``clock.t += 10``)."""
-
-    class Clock:
-        t = time.time()
-
-    monkeypatch.setattr(time, "time", lambda: Clock.t)
-    return Clock
-
-
 def duke(make_lobby, tc=LIVE):
     """A started Duke game of two people with time control ``tc``: ``(game, users, first seat)``."""
     game, users = start_game(make_lobby, 2, ruleset="duke", time_control=tc)

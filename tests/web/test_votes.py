@@ -6,7 +6,6 @@ resolving one vote at once runs on PostgreSQL (test_live_postgres.py runs this f
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -31,17 +30,6 @@ def _setup(live_settings):
     snapshots.CACHE.clear()
     yield
     bots.wait_for_bots()
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """``clock.t``: the services' current unix time, moved by the test."""
-
-    class Clock:
-        t = time.time()
-
-    monkeypatch.setattr(time, "time", lambda: Clock.t)
-    return Clock
 
 
 def fresh(game) -> Game:
