@@ -13,49 +13,25 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import IllegalAction
-from . import board as B
 from . import rng as R
+from . import strong
 from .actions import parse_action, to_tuple
 from .dragon import calm_targets, dragon_danger, strike_targets
-from .position import Dragon, Position, Tile, can_capture, duke_square, other, perform, placement_squares, pseudo_actions
+from .position import (
+    Position,
+    Tile,
+    can_capture,
+    duke_square,
+    other,
+    perform,
+    placement_squares,
+    pseudo_actions,
+)
+from .worth import VALUES, position_from_view
 
 __all__ = ["LEVELS", "VALUES", "bot_action", "position_from_view"]
 
 LEVELS = ("random", "basic", "strong")
-
-#: rough worth of each tile for the basic bot
-VALUES = {
-    "duke": 100.0,
-    "footman": 1.0,
-    "pikeman": 1.0,
-    "knight": 3.0,
-    "wizard": 4.0,
-    "ranger": 3.0,
-    "seer": 3.0,
-    "general": 4.0,
-    "priest": 3.0,
-    "champion": 4.0,
-    "marshall": 4.0,
-    "bowman": 3.0,
-    "dragoon": 3.0,
-    "assassin": 4.0,
-    "longbowman": 3.0,
-    "duchess": 3.0,
-    "oracle": 2.0,
-}
-
-
-def position_from_view(v: dict[str, Any]) -> Position:
-    """The board as a seat sees it (every tile on the board is public)."""
-    board: list = [None] * 36
-    for t in v["tiles"]:
-        board[B.parse_square(t["square"])] = Tile(t["owner"], t["kind"], t["side"] == "back")
-    d = v.get("dragon")
-    return Position(
-        board=tuple(board),
-        mountain=B.parse_square(v["mountain"]) if v.get("mountain") else None,
-        dragon=Dragon(B.parse_square(d["square"]), d["facing"], d["enraged"]) if d else None,
-    )
 
 
 def _value(kind: str) -> float:
@@ -167,8 +143,6 @@ def bot_action(
     pos = position_from_view(v)
     parsed = [parse_action(a) for a in actions]
     if level == "strong":
-        from . import strong
-
         tuples = [to_tuple(a) for a in parsed]
         bests, _ = strong.search_action(
             v, actor, tuples, strong.DEFAULT_BUDGET if budget is None else budget, max_depth or strong.MAX_DEPTH

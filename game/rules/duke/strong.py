@@ -1,6 +1,6 @@
 """The Duke's ``strong`` bot: alpha-beta search over the icon rules, from the bot's own view.
 
-The bot rebuilds the board from ``view(state, seat)`` (:func:`.bots.position_from_view`: every
+The bot rebuilds the board from ``view(state, seat)`` (:func:`.worth.position_from_view`: every
 tile on the board is public) and searches the players' turns with negamax and alpha-beta pruning,
 deepening one ply at a time (iterative deepening) until its budget runs out, then a capture-only
 quiescence search at the leaves (so a leaf is never scored in the middle of an exchange).
@@ -26,9 +26,17 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .bots import VALUES, position_from_view
 from .dragon import calm_targets, strike_targets
-from .position import Position, Tile, duke_square, other, perform, placement_squares, pseudo_actions
+from .position import (
+    Position,
+    Tile,
+    duke_square,
+    other,
+    perform,
+    placement_squares,
+    pseudo_actions,
+)
+from .worth import VALUES, position_from_view
 
 __all__ = ["DEFAULT_BUDGET", "MAX_DEPTH", "search_action"]
 
