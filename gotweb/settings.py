@@ -36,6 +36,8 @@ Environment variables (all optional):
   (default 1; started at the first such decision; ``0``: in the bot's own thread, for tests).
   The ``random`` and ``basic`` bots answer in a few milliseconds and always run in the thread.
   See ``docs/bots.md``.
+* ``GAME_AGAINST_BOTS`` -- the games the home page's "Play against bots" offers, as
+  ``ruleset:players`` separated by commas, the default first (default ``agot2:3,duke:2``).
 * ``GAME_SNAPSHOT_EVERY`` -- actions between stored state snapshots (default 20).
 * ``GAME_AWAY_AFTER`` -- seconds a player must have been awaited before another player may hand
   their seat to a stand-in bot (default 180).
@@ -272,6 +274,10 @@ GAME_BOT_BUDGET = env.float("GAME_BOT_BUDGET", default=2.0)
 GAME_BOT_BUDGET_CORRESPONDENCE = env.float("GAME_BOT_BUDGET_CORRESPONDENCE", default=10.0)
 GAME_BOT_STRONG_MIN = env.float("GAME_BOT_STRONG_MIN", default=0.5)
 GAME_BOT_WORKERS = env.int("GAME_BOT_WORKERS", default=1)
+#: [(ruleset id, players)] of the home page's "Play against bots", the default first
+GAME_AGAINST_BOTS = [
+    (r.strip(), int(n)) for r, _, n in (x.partition(":") for x in env.list("GAME_AGAINST_BOTS", default=["agot2:3", "duke:2"]))
+]
 GAME_SNAPSHOT_EVERY = env.int("GAME_SNAPSHOT_EVERY", default=20)  # actions between stored snapshots
 #: seconds a seat must have been awaited before another player may hand it to a stand-in bot
 GAME_AWAY_AFTER = env.float("GAME_AWAY_AFTER", default=180.0)
