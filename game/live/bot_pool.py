@@ -6,7 +6,9 @@ interpreter lock, so a search in a thread of the server process would take time 
 loop, and every other game's pushes would wait. It runs instead in a
 :class:`concurrent.futures.ProcessPoolExecutor` of ``settings.GAME_BOT_WORKERS`` processes per
 server process (started with ``spawn`` at the first strong decision, so no thread or connection of
-the server is copied into it; shut down at exit, or by :func:`shutdown`). The worker imports only
+the server is copied into it; shut down at exit, or by :func:`shutdown`). A worker runs at a
+lower scheduling priority (``nice`` :data:`NICE`): on a busy machine the server's processes get
+the CPU first, and the bot its CPU seconds later (its budget counts CPU time, not wall time). The worker imports only
 the pure ruleset (``game.rules``) and :mod:`game.live.bot_choice`: it is given the state, the seat
 and the ruleset's registry target, and answers an action. ``random`` and ``basic`` answer in
 milliseconds and stay in the calling thread (so do all levels with ``GAME_BOT_WORKERS=0``).
@@ -34,6 +36,9 @@ log = logging.getLogger(__name__)
 
 #: levels that think in the worker processes
 POOLED = frozenset({"strong"})
+
+#: how much lower a worker's scheduling priority is than its server process's (``os.nice``)
+NICE = 10
 
 _pool: ProcessPoolExecutor | None = None
 _lock = threading.Lock()
@@ -66,8 +71,20 @@ def _executor() -> ProcessPoolExecutor:
     global _pool
     with _lock:
         if _pool is None:
-            _pool = ProcessPoolExecutor(max_workers=settings.GAME_BOT_WORKERS, mp_context=multiprocessing.get_context("spawn"))
+            _pool = ProcessPoolExecutor(
+                max_workers=settings.GAME_BOT_WORKERS, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+            )
         return _pool
+
+
+def _worker_start() -> None:
+    """A worker's first step: a lower priority (see the module)."""
+    import os
+
+    try:
+        os.nice(NICE)
+    except OSError:  # not allowed here: the worker runs at its server's priority
+        pass
 
 
 def shutdown() -> None:

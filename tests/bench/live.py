@@ -449,7 +449,7 @@ async def measure_with_bot(url: str, samples: int, warmup: int, spectators: int)
             await asyncio.sleep(0.05)
             if task.done():
                 task.result()
-        out = await measure(url, samples, warmup, spectators)
+        out = await measure(url, samples, warmup, spectators, first=20_000)
     finally:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -457,13 +457,13 @@ async def measure_with_bot(url: str, samples: int, warmup: int, spectators: int)
     return out, bot.bot_moves
 
 
-async def measure(url: str, samples: int, warmup: int, spectators: int):
+async def measure(url: str, samples: int, warmup: int, spectators: int, first: int = 1):
     sockets = PLAYERS + spectators
     echo = EchoRun(url, sockets)
     await echo.start()
     hub_echo = EchoRun(url, sockets, "hub-echo")
     await hub_echo.start()
-    games = 1
+    games = first
     run = GameRun(url, spectators, games)
     await run.start()
     game_ms, echo_ms, hub_ms, sizes, stages = [], [], [], [], []
