@@ -160,6 +160,13 @@ def test_play_against_bots_in_one_request(client, make_user, live_settings):
     assert sorted(Seat.objects.filter(lobby=game.lobby).values_list("bot", flat=True)) == ["", "strong"]
 
 
+def test_play_against_bots_in_chinese(client, make_user):
+    client.force_login(make_user("alone"))
+    client.post(reverse("set_language"), {"language": "zh-hans", "next": "/"})
+    html = client.get(reverse("lobby_list")).content.decode()
+    assert "与电脑玩家对战" in html and "强级电脑玩家" in html and "公爵战棋，2 人" in html
+
+
 def test_play_against_bots_refuses_what_is_not_offered(client, make_user, live_settings, snapshot):
     client.force_login(make_user("alone"))
     before = snapshot()
