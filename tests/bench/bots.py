@@ -16,7 +16,8 @@ have a level (:func:`game.rules.base.bot_levels`) is skipped with a printed line
 
 Defaults: the match-ups of docs/bots.md (``agot2 3p strong vs basic,basic``, ``agot2 6p strong vs
 5 basic``, ``duke 2p strong vs basic``), ``--games 40``, ``--budget 0.5`` seconds a decision,
-``--seed 1``. ``--match duke:2:strong:basic`` (repeatable) picks others: ``game:players:level:
+``--seed 1``. ``--options mountain,dragon`` sets those options where a game has them.
+``--match duke:2:strong:basic`` (repeatable) picks others: ``game:players:level:
 others``, others one level for every other seat or a comma-separated list. Not a test: nothing is
 asserted; with the budget the same seeds may give other games (a search cut by time).
 """
@@ -61,10 +62,10 @@ def parse_match(text: str) -> tuple[str, int, str, list[str]]:
     return game, n, level, rest
 
 
-def play(rules, players: int, levels: dict[str, str], seed: int, budget: float | None, max_actions: int, spent: dict) -> str | None:
+def play(rules, players: int, levels: dict[str, str], seed: int, budget: float | None, max_actions: int, spent: dict, options=None) -> str | None:
     """One game; returns the winning seat (None: a draw or cut). ``spent[level]`` gathers
     ``[CPU seconds, decisions]``."""
-    state = rules.new_game(players, seed, rules.default_options)
+    state = rules.new_game(players, seed, {**rules.default_options, **(options or {})})
     rnd = random.Random(seed)
     for _ in range(max_actions):
         if rules.result(state) is not None:
@@ -84,12 +85,18 @@ def play(rules, players: int, levels: dict[str, str], seed: int, budget: float |
     return result.get("winner") if result else None
 
 
-def series(game: str, players: int, level: str, others: list[str], games: int, seed: int, budget: float | None, max_actions: int) -> str:
-    """The line of one match-up (see the module)."""
+def series(
+    game: str, players: int, level: str, others: list[str], games: int, seed: int, budget: float | None, max_actions: int, options=None
+) -> str:
+    """The line of one match-up (see the module); ``options`` (names set to true) apply to the
+    rulesets that have them."""
     label = f"{game.removesuffix('2') if game == 'agot2' else game} {players}p {level} vs {_others(others)}"
     if game not in REGISTRY:
         return f"{label}: skipped, no ruleset {game!r}"
     rules = get_ruleset(game)
+    options = {k: True for k in options or () if k in rules.default_options}
+    if options:
+        label += f" ({', '.join(options)})"
     have = bot_levels(rules)
     missing = sorted({x for x in [level, *others] if x not in have})
     if missing:
@@ -102,7 +109,7 @@ def series(game: str, players: int, level: str, others: list[str], games: int, s
         mine = seats[i % players]
         levels = dict(zip([s for s in seats if s != mine], others))
         levels[mine] = level
-        if play(rules, players, levels, seed * 1_000_003 + i, budget, max_actions, spent) == mine:
+        if play(rules, players, levels, seed * 1_000_003 + i, budget, max_actions, spent, options) == mine:
             wins += 1
     lo, hi = wilson(wins, games)
     cost = "  ".join(f"{lv} {spent[lv][0] / max(1, spent[lv][1]):.3f} s/decision" for lv in dict.fromkeys([level, *others]) if lv in spent)
@@ -124,11 +131,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per decision of a strong bot (default 0.5)")
     ap.add_argument("--seed", type=int, default=1, help="the series' seed (default 1)")
     ap.add_argument("--max-actions", type=int, default=20_000, help="cut a game after this many actions (default 20000)")
+    ap.add_argument("--options", default="", help="comma-separated options set to true where a game has them (e.g. mountain,dragon)")
     ap.add_argument("--match", action="append", help="game:players:level:others (repeatable; default the three of the docs)")
     args = ap.parse_args(argv)
     for text in args.match or DEFAULT_MATCHES:
         game, players, level, others = parse_match(text)
-        print(series(game, players, level, others, args.games, args.seed, args.budget, args.max_actions), flush=True)
+        opts = [x for x in args.options.split(",") if x]
+        print(series(game, players, level, others, args.games, args.seed, args.budget, args.max_actions, opts), flush=True)
 
 
 if __name__ == "__main__":
