@@ -3,9 +3,9 @@
 A bot decides from what its seat may know: the ruleset's ``pending`` (its legal actions) and
 ``view(state, seat)``. The ``basic`` bot rebuilds the board from the view and looks one action
 ahead with the pure icon rules of :mod:`.position` (no peeking at the bag or the generator).
-The ``strong`` bot searches
-several turns ahead (:mod:`.strong`) within a budget of CPU seconds and breaks its ties with the
-``basic`` bot's score. Randomness comes from the ``seed`` argument only.
+The ``strong`` bot searches several turns ahead (:mod:`.strong`) within a budget of CPU seconds
+and breaks its ties with the ``basic`` bot's score. Randomness comes from the ``seed`` argument
+only.
 """
 
 from __future__ import annotations
