@@ -160,6 +160,22 @@ def test_play_against_bots_in_one_request(client, make_user, live_settings):
     assert sorted(Seat.objects.filter(lobby=game.lobby).values_list("bot", flat=True)) == ["", "strong"]
 
 
+def test_a_long_name_is_cut_to_a_lobby_name(client, make_user, live_settings):
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("x" * 150)
+    client.force_login(user)
+    client.post(reverse("play_bots"), {"game": "duke", "level": "basic"})
+    assert len(Game.objects.get(lobby__creator=user).lobby.name) == 60
+
+
+def test_anonymous_visitors_are_asked_to_play_as_guests(client):
+    html = client.get(reverse("lobby_list")).content.decode()
+    assert 'id="play-bots-form"' not in html and reverse("guest") + "?next=/" in html
+    assert client.post(reverse("play_bots"), {"game": "duke"}).status_code == 302  # to the login
+    assert not Game.objects.exists()
+
+
 def test_play_against_bots_in_chinese(client, make_user):
     client.force_login(make_user("alone"))
     client.post(reverse("set_language"), {"language": "zh-hans", "next": "/"})

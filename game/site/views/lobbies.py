@@ -307,7 +307,7 @@ def play_bots(request: HttpRequest) -> HttpResponse:
     who = getattr(request.user, "profile", None) or request.user.get_username()
     try:
         lobby, played = bot_games.start_against_bots(
-            request.user, ruleset, level, _("%(name)s against bots") % {"name": str(who)}
+            request.user, ruleset, level, (_("%(name)s against bots") % {"name": str(who)})[: Lobby._meta.get_field("name").max_length]
         )
     except lobbies.LobbyError as e:
         messages.error(request, e.message)
