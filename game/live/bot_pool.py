@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -53,8 +55,6 @@ def budget_for(game, seat: str, now: float | None = None) -> float:
         return float(settings.GAME_BOT_BUDGET_CORRESPONDENCE)
     budget = float(settings.GAME_BOT_BUDGET)
     if tc.get("kind") == clocks.LIVE and game.clocks:
-        import time
-
         left = clocks.remaining(game.clocks, seat, time.time() if now is None else now)
         if left is not None:
             budget = min(budget, max(0.05, left / 20))
@@ -79,8 +79,6 @@ def _executor() -> ProcessPoolExecutor:
 
 def _worker_start() -> None:
     """A worker's first step: a lower priority (see the module)."""
-    import os
-
     try:
         os.nice(NICE)
     except OSError:  # not allowed here: the worker runs at its server's priority

@@ -17,6 +17,7 @@ from game.rules import REGISTRY, get_ruleset
 
 from . import lobbies
 
+
 def choices() -> list[tuple[str, int]]:
     """``[(ruleset id, players)]`` a game against bots may be, the default first: those of
     ``settings.GAME_AGAINST_BOTS`` whose ruleset is registered and plays at that count."""
