@@ -218,8 +218,8 @@ def name_taken(name: str, *, exclude_user=None) -> bool:
 
 
 #: a bot's stored name, "Bot 1 (basic)": shown in the page's language by :func:`display_name`
-_BOT_NAME = re.compile(r"Bot (\d+) \((basic|random)\)")
-BOT_LEVEL_NAMES = {"basic": _("basic"), "random": _("random")}
+_BOT_NAME = re.compile(r"Bot (\d+) \((basic|random|strong)\)")
+BOT_LEVEL_NAMES = {"basic": _("basic"), "random": _("random"), "strong": _("strong")}
 
 
 def display_name(user) -> str:
@@ -373,7 +373,8 @@ class Seat(models.Model):
 
 
 # --- live play ----------------------------------------------------------------------
-BOT_LEVELS = ("basic", "random")
+#: the bot levels a lobby may seat (each ruleset offers those it has: ``game.rules.base.bot_levels``)
+BOT_LEVELS = ("basic", "strong", "random")
 
 
 class Game(models.Model):

@@ -26,6 +26,18 @@ Environment variables (all optional):
 * ``GOTWEB_UI_HARNESS`` -- ``1`` turns on the renderer test harness at ``/harness/`` (a fake
   client over a server-side engine position; never in production). Default off.
 * ``GAME_BOT_DELAY`` -- seconds a bot waits before acting (default 0.8; ``none``: bots wait).
+* ``GAME_BOT_BUDGET`` -- seconds of CPU a ``strong`` bot may think for one decision of a game with
+  a live clock or none (default 2; never more than a twentieth of the seat's time left).
+* ``GAME_BOT_BUDGET_CORRESPONDENCE`` -- the same for a game with correspondence deadlines
+  (default 10).
+* ``GAME_BOT_STRONG_MIN`` -- the least budget with which a stand-in plays the ``strong`` bot
+  (where the game has one); below it a stand-in plays ``basic`` (default 0.5 seconds).
+* ``GAME_BOT_WORKERS`` -- worker processes per server process in which ``strong`` bots think
+  (default 1; started at the first such decision; ``0``: in the bot's own thread, for tests).
+  The ``random`` and ``basic`` bots answer in a few milliseconds and always run in the thread.
+  See ``docs/bots.md``.
+* ``GAME_AGAINST_BOTS`` -- the games the home page's "Play against bots" offers, as
+  ``ruleset:players`` separated by commas, the default first (default ``agot2:3,duke:2``).
 * ``GAME_SNAPSHOT_EVERY`` -- actions between stored state snapshots (default 20).
 * ``GAME_AWAY_AFTER`` -- seconds a player must have been awaited before another player may hand
   their seat to a stand-in bot (default 180).
@@ -256,6 +268,16 @@ else:
 #: seconds a bot waits before it acts (``GAME_BOT_DELAY``; ``none`` disables background bots)
 _bot_delay = env.str("GAME_BOT_DELAY", default="0.8")
 GAME_BOT_DELAY = None if _bot_delay.lower() == "none" else float(_bot_delay)
+#: a strong bot's CPU seconds per decision: live (or untimed) games, correspondence games; the
+#: least budget for a strong stand-in; its worker processes per server process (docs/bots.md)
+GAME_BOT_BUDGET = env.float("GAME_BOT_BUDGET", default=2.0)
+GAME_BOT_BUDGET_CORRESPONDENCE = env.float("GAME_BOT_BUDGET_CORRESPONDENCE", default=10.0)
+GAME_BOT_STRONG_MIN = env.float("GAME_BOT_STRONG_MIN", default=0.5)
+GAME_BOT_WORKERS = env.int("GAME_BOT_WORKERS", default=1)
+#: [(ruleset id, players)] of the home page's "Play against bots", the default first
+GAME_AGAINST_BOTS = [
+    (r.strip(), int(n)) for r, _, n in (x.partition(":") for x in env.list("GAME_AGAINST_BOTS", default=["agot2:3", "duke:2"]))
+]
 GAME_SNAPSHOT_EVERY = env.int("GAME_SNAPSHOT_EVERY", default=20)  # actions between stored snapshots
 #: seconds a seat must have been awaited before another player may hand it to a stand-in bot
 GAME_AWAY_AFTER = env.float("GAME_AWAY_AFTER", default=180.0)

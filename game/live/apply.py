@@ -30,10 +30,10 @@ from django.utils import timezone
 
 from game.models import Action, Game, Lobby, Seat
 from game.rules import IllegalAction
-from game.rules.base import SITE
+from game.rules.base import SITE, bot_levels
 from game.rules.base import note as engine_note
 
-from . import bot_choice, clocks, optimistic, rows, signals, snapshots
+from . import bot_choice, bot_pool, clocks, optimistic, rows, signals, snapshots
 from .moves import (
     as_datetime,
     awaited_since,
@@ -257,21 +257,46 @@ def act(game_id: int, user, data: Any, version: int | None = None, *, optimistic
 
 def bot_act(game_id: int) -> int | None:
     """One action by a bot whose decision the game awaits (the first in pending order), or by a
-    stand-in; returns the new version, or None when no bot is awaited or the game is over."""
+    stand-in; returns the new version, or None when no bot is awaited, the game is over, or
+    another write came first.
+
+    The bot thinks without the game's lock (a strong bot for seconds, in a worker process:
+    :func:`game.live.bot_pool.think`) on the state at the version it read; then the row is locked
+    and its action applied only if the game is still at that version. Otherwise nothing is
+    written: the write that came first scheduled the bots again (and the scheduler's rescue
+    retries an overdue bot). A stand-in plays ``strong`` when the game's budget allows
+    (:func:`game.live.bot_pool.stand_in_level`)."""
+    planned = _bot_plan(game_id)
+    if planned is None:
+        return None
+    version, actor, action = planned
     with transaction.atomic():
         try:
             game = locked_game(game_id)
         except IllegalAction:
             return None
-        if game.status != Game.Status.RUNNING:
+        if game.status != Game.Status.RUNNING or game.version != version:
             return None
-        levels = bot_seats(game)
-        if not levels:
-            return None
-        rules = game.rules
-        state = snapshots.state_at(game)
-        actor = next((d.actor for d in rules.pending(state) if d.actor in levels), None)
-        if actor is None:
-            return None
-        action = bot_choice.choose(rules, state, actor, levels[actor], (game.seed + game.version) % (2**63))
         return _apply_locked(game, actor, action, None, by_bot=True)
+
+
+def _bot_plan(game_id: int) -> tuple[int, str, Any] | None:
+    """``(version, seat, action)``: what the awaited bot of ``game_id`` plays at the game's
+    current version (thought without the lock), or None when no bot is awaited."""
+    game = Game.objects.defer("snapshot").filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.RUNNING:
+        return None
+    levels = bot_seats(game)
+    if not levels:
+        return None
+    rules = game.rules
+    state = snapshots.state_at(game)
+    actor = next((d.actor for d in rules.pending(state) if d.actor in levels), None)
+    if actor is None:
+        return None
+    budget = bot_pool.budget_for(game, actor)
+    level = levels[actor]
+    if actor in (game.stand_ins or {}):
+        level = bot_pool.stand_in_level(bot_levels(rules), budget)
+    action = bot_pool.think(rules, state, actor, level, (game.seed + game.version) % (2**63), budget)
+    return game.version, actor, action

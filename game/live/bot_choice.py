@@ -17,18 +17,29 @@ from typing import Any
 from game.rules import IllegalAction
 
 
-def choose(rules, state, actor: str, level: str, seed: int) -> Any:
-    """A legal action (typed, or a JSON object) for ``actor``; IllegalAction("bot.no_decision")
+def choose(rules, state, actor: str, level: str, seed: int, budget: float | None = None) -> Any:
+    """A legal action (typed, or a JSON object) for ``actor`` by bot ``level``, thinking for at
+    most about ``budget`` CPU seconds (None: the level's default); IllegalAction("bot.no_decision")
     when ``actor`` has nothing to decide."""
     decision = next((d for d in rules.pending(state) if d.actor == actor), None)
     if decision is None:
         raise IllegalAction("bot.no_decision", "this seat has nothing to decide now", seat=actor)
     try:
-        action = rules.bot_action(state, actor, level, seed)
+        action = rules.bot_action(state, actor, level, seed, budget)
         rules.apply(state, actor, action)  # a bot must never stall the game with a bad move
         return action
     except (NotImplementedError, IllegalAction):
         return _fallback(rules, state, decision, random.Random(seed))
+
+
+def choose_in_worker(target: str, state, actor: str, level: str, seed: int, budget: float | None) -> Any:
+    """:func:`choose` in a worker process (:mod:`game.live.bot_pool`), the ruleset given by its
+    registry target ``"module:attribute"`` (this module imports no Django: the worker loads only
+    the pure ruleset)."""
+    from importlib import import_module
+
+    module, attr = target.split(":")
+    return choose(getattr(import_module(module), attr), state, actor, level, seed, budget)
 
 
 def _fallback(rules, state, decision, rnd: random.Random) -> Any:

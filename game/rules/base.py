@@ -29,14 +29,20 @@ into the ruleset's typed action value (a frozen dataclass) or raises :class:`Ill
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Mapping, Protocol, runtime_checkable
 
 __all__ = [
     "IllegalAction", "Decision", "Ruleset", "Presentation", "presentation", "open_view", "progress", "SITE", "note",
     "note_of", "step", "describe", "log_areas", "LANGS", "lang_key", "pick", "WITHDRAW", "ENDS_GAME", "AGREED_END",
-    "can_end_early", "end_early", "early_result", "seats_swappable", "swaps_seats",
+    "can_end_early", "end_early", "early_result", "seats_swappable", "swaps_seats", "BOT_LEVELS", "bot_levels",
 ]
+
+#: the bot levels a ruleset may have, weakest first: ``"random"`` (any legal action), ``"basic"``
+#: (quick rules of thumb, a fraction of a second), ``"strong"`` (a search within a time budget)
+BOT_LEVELS = ("random", "basic", "strong")
 
 #: the actor of the site's notes in a game's log (no ruleset has a seat of that name)
 SITE = ""
@@ -261,8 +267,17 @@ class Ruleset(Protocol):
     def result(self, state: Any) -> dict[str, Any] | None:
         """None while the game runs; then ``{"winner": seat, "reason": str, ...}``."""
 
-    def bot_action(self, state: Any, actor: str, level: str, seed: int) -> Any:
-        """A legal action for ``actor`` chosen by the bot ``level`` (``"random"``, ``"basic"``).
+    def bot_action(self, state: Any, actor: str, level: str, seed: int, budget: float | None = None) -> Any:
+        """A legal action for ``actor`` chosen by the bot ``level`` (one of :data:`BOT_LEVELS`
+        that the ruleset has, :func:`bot_levels`).
+
+        ``seed`` (an int below 2**63) is the bot's only randomness: the same state, actor, level,
+        seed and budget give the same action (a ``strong`` bot cut short by its budget may differ).
+        ``budget`` is the CPU time in seconds the bot may think for this decision (None: the
+        level's own default; ``random`` and ``basic`` ignore it); a ``strong`` bot returns within
+        about that time, plus the cost of one step of its search. Raises
+        ``IllegalAction`` when ``actor`` has nothing to decide, or ``bot.level`` for a level the
+        ruleset does not have (a ruleset may answer it with a lower level instead).
 
         A bot decides from ``view(state, actor)`` and ``pending(state)`` only: it knows what a
         player in that seat knows, nothing more. Each level answers every decision the ruleset
@@ -412,6 +427,22 @@ def seats_swappable(rules: Any, state: Any) -> bool:
 
 
 _DEFAULT_PRESENTATION = Presentation()
+
+
+def bot_levels(rules: Any) -> tuple[str, ...]:
+    """The bot levels ``rules`` plays, in :data:`BOT_LEVELS` order: its ``bot_levels`` attribute
+    when it has one, else the ``LEVELS`` of its package's ``bots`` module (the convention of the
+    rulesets here), else ``("random", "basic")``."""
+    levels = getattr(rules, "bot_levels", None)
+    if levels is None:
+        name = type(rules).__module__
+        module = sys.modules.get(name)
+        package = name if hasattr(module, "__path__") else name.rpartition(".")[0]
+        try:
+            levels = getattr(import_module(package + ".bots"), "LEVELS", None)
+        except ImportError:
+            levels = None
+    return tuple(x for x in BOT_LEVELS if x in (levels or ("random", "basic")))
 
 
 def presentation(rules: Any) -> Presentation:

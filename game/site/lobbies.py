@@ -23,6 +23,7 @@ from game.live.notify import lobby_changed
 from game.models import Lobby, Seat
 from game.options import seat_words
 from game.rules import DEFAULT_RULESET, get_ruleset
+from game.rules.base import bot_levels as levels_of
 
 RANDOM = ""  #: the house value meaning "draw my house at the start"
 
@@ -227,9 +228,19 @@ def start_lobby(lobby_id: int, by_user) -> Lobby:
     return lobby
 
 
+def bot_levels(ruleset_id: str) -> list[str]:
+    """The levels of bot a lobby of ``ruleset_id`` may seat, in the lobby's order (basic first)."""
+    from game.models import BOT_LEVELS
+
+    have = levels_of(get_ruleset(ruleset_id))
+    return [x for x in BOT_LEVELS if x in have]
+
+
 def add_bot(lobby_id: int, by_user, *, level: str = "basic", house: str = RANDOM) -> Seat:
-    """The creator seats a bot (``level``: ``"basic"`` or ``"random"``) in an empty seat of an open
-    lobby, on ``house`` or a random house. The bot gets its own user row (no password, no login)."""
+    """The creator seats a bot (``level``: ``"basic"``, ``"strong"`` or ``"random"``, one the lobby's
+    ruleset has: :func:`bot_levels`) in an empty seat of an open lobby, on ``house`` or a random
+    house. The bot gets its own user row (no password, no login). LobbyError ``level`` for
+    another level."""
     from django.contrib.auth import get_user_model
 
     from game.models import BOT_LEVELS, Profile
@@ -238,6 +249,8 @@ def add_bot(lobby_id: int, by_user, *, level: str = "basic", house: str = RANDOM
         raise LobbyError(_("Unknown bot level."), "level")
     with transaction.atomic():
         lobby = _locked(lobby_id)
+        if level not in bot_levels(lobby.ruleset):
+            raise LobbyError(_("This game has no bot of that level yet."), "level")
         if lobby.creator_id != by_user.pk:
             raise LobbyError(_("Only the lobby's creator can add bots."))
         if not lobby.is_open:

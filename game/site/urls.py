@@ -32,6 +32,7 @@ urlpatterns = [
     path("lobby/<int:pk>/start/", lobbies.lobby_start, name="lobby_start"),
     path("lobby/<int:pk>/cancel/", lobbies.lobby_cancel, name="lobby_cancel"),
     path("lobby/<int:pk>/bot/", lobbies.lobby_add_bot, name="lobby_add_bot"),
+    path("play/bots/", lobbies.play_bots, name="play_bots"),
     path("game/<int:pk>/", play.game_play, name="game_play"),
     path("game/<int:pk>/take/<text:seat>/", play.take_seat, name="take_seat"),
     path("game/<int:pk>/replay/index.json", archive.replay_index, name="replay_index"),

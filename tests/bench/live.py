@@ -18,8 +18,16 @@ bench-only echo socket exists (:mod:`game.devtools.bench_echo`; production routi
   group with one ``group_send`` through the same Redis layer; the sample is the time until all
   26 sockets have it.
 
+Then, unless ``--bot-samples 0``, the game's samples again while a **strong bot thinks in
+another game on the same daphne process**: a game of The Duke between a bench player (who
+answers each bot move at once with a random legal action, through its own socket) and a
+``strong`` bot with the site's default budget (``GAME_BOT_BUDGET``, 2 s), so the bot thinks
+nearly all the time; ``--bot-workers`` is daphne's ``GAME_BOT_WORKERS`` (default 1: the worker
+process; 0: the bot thinks in a thread of daphne, to see what the workers spare).
+
 Prints p50 / p90 / p99 / max in ms of both, the bytes each socket receives per push (and the
-whole states' before), and the game / echo and game / hub-echo ratios. Targets: game p99 < 20 ms
+whole states' before), the game / echo and game / hub-echo ratios, and the game's p99 with a
+strong bot thinking against without. Targets: game p99 < 20 ms
 and <= 2x the hub's echo; a push's median <= 1,500 bytes. Not a test: nothing here is asserted.
 
 Needs PostgreSQL on 127.0.0.1:5432 (``GOTWEB_TEST_POSTGRES_URL``, else ``postgres@``) and Redis
@@ -163,10 +171,10 @@ finally:
 """
 
 
-def start_daphne(tmp: Path, profile: str | None):
+def start_daphne(tmp: Path, profile: str | None, bot_workers: int = 1):
     """Migrate, then start daphne on a free port (under cProfile when ``profile``)."""
     port = free_port()
-    env = {**os.environ, "STATIC_ROOT": str(tmp / "static")}
+    env = {**os.environ, "STATIC_ROOT": str(tmp / "static"), "GAME_BOT_WORKERS": str(bot_workers), "GAME_BOT_DELAY": "0"}
     args = ["-b", "127.0.0.1", "-p", str(port), "gotweb.asgi:application"]
     cmd = [sys.executable, "-c", _PROFILED, str(Path(profile).resolve()), *args] if profile else None
     try:
@@ -370,13 +378,92 @@ async def whole_sizes(url: str, samples: int, spectators: int) -> list[int]:
     return sizes
 
 
-async def measure(url: str, samples: int, warmup: int, spectators: int):
+def make_bot_game(tag: str):
+    """A started game of The Duke: a bench player against a strong bot; ``(game, cookie)``."""
+    from django.contrib.auth import get_user_model
+
+    from game.models import Profile
+    from game.site import lobbies
+    from tests.web.live_helpers import session_cookie
+
+    u = get_user_model().objects.create(username=f"duke-{tag}")
+    u.set_unusable_password()
+    u.save()
+    Profile.objects.create(user=u, is_guest=True, display_name=f"duke {tag}"[:30])
+    lobby = lobbies.create_lobby(u, name=f"bot {tag}", players=2, ruleset="duke")
+    lobbies.add_bot(lobby.pk, u, level="strong")
+    lobbies.start_lobby(lobby.pk, u)
+    lobby.refresh_from_db()
+    return lobby.game, session_cookie(u).decode()
+
+
+class BotGame:
+    """A game against a strong bot, played on in the background (see the module): the bench
+    player answers every bot move at once, so the bot in daphne is always thinking."""
+
+    def __init__(self, url: str) -> None:
+        self.url, self.n, self.bot_moves, self.games = url, 0, 0, 0
+
+    def _state(self, game_id: int):
+        from game.live import snapshots
+        from game.models import Game
+
+        game = Game.objects.get(pk=game_id)
+        return game, snapshots.state_at(game)
+
+    async def run(self) -> None:
+        from game.models import Seat
+
+        while True:
+            self.games += 1
+            game, cookie = await asyncio.to_thread(make_bot_game, f"{os.getpid()}-{self.games}")
+            me = await asyncio.to_thread(lambda: Seat.objects.get(lobby_id=game.lobby_id, bot="").house)
+            (sock,) = await open_socks(self.url, f"/ws/game/{game.pk}/?lang=en&patch=1", [cookie])
+            rnd, rid = random.Random(game.seed), 0
+            try:
+                while True:
+                    row, state = await asyncio.to_thread(self._state, game.pk)
+                    pending = row.rules.pending(state)
+                    if not pending:
+                        break
+                    if pending[0].actor != me:
+                        await sock.until(lambda v=row.version: sock.version > v, timeout=120)
+                        self.bot_moves += 1
+                        continue
+                    rid += 1
+                    import json
+
+                    action = rnd.choice(pending[0].options["actions"])
+                    await sock.ws.send(json.dumps({"type": "act", "id": rid, "version": row.version, "action": action}))
+                    await sock.until(lambda r=rid: r in sock.results, timeout=30)
+            finally:
+                await sock.close()
+
+
+async def measure_with_bot(url: str, samples: int, warmup: int, spectators: int):
+    """The game's samples while a strong bot thinks in another game (:class:`BotGame`)."""
+    bot = BotGame(url)
+    task = asyncio.create_task(bot.run())
+    try:
+        while bot.bot_moves < 1:  # the bot has started thinking
+            await asyncio.sleep(0.05)
+            if task.done():
+                task.result()
+        out = await measure(url, samples, warmup, spectators, first=20_000)
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    return out, bot.bot_moves
+
+
+async def measure(url: str, samples: int, warmup: int, spectators: int, first: int = 1):
     sockets = PLAYERS + spectators
     echo = EchoRun(url, sockets)
     await echo.start()
     hub_echo = EchoRun(url, sockets, "hub-echo")
     await hub_echo.start()
-    games = 1
+    games = first
     run = GameRun(url, spectators, games)
     await run.start()
     game_ms, echo_ms, hub_ms, sizes, stages = [], [], [], [], []
@@ -415,6 +502,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--spectators", type=int, default=20)
     ap.add_argument("--whole-samples", type=int, default=60, help="acts measured with whole states, for the bytes before patches")
     ap.add_argument("--profile", help="run daphne under cProfile and write its stats to this file")
+    ap.add_argument("--bot-samples", type=int, default=200, help="game samples with a strong bot thinking in another game (0: none)")
+    ap.add_argument("--bot-workers", type=int, default=1, help="daphne's GAME_BOT_WORKERS (0: the bot thinks in a thread)")
     a = ap.parse_args(argv)
 
     load0 = os.getloadavg()[0]
@@ -424,9 +513,13 @@ def main(argv: list[str] | None = None) -> int:
             import django
 
             django.setup()
-            url, proc = start_daphne(tmp, a.profile)
+            from django.conf import settings
+
+            settings.GAME_BOT_DELAY = None  # the bot game's bot plays in daphne, never in this process
+            url, proc = start_daphne(tmp, a.profile, a.bot_workers)
             game_ms, echo_ms, hub_ms, sizes, stages, games = asyncio.run(measure(url, a.samples, a.warmup, a.spectators))
             before = asyncio.run(whole_sizes(url, a.whole_samples, a.spectators)) if a.whole_samples else []
+            with_bot = asyncio.run(measure_with_bot(url, a.bot_samples, a.warmup, a.spectators)) if a.bot_samples else None
         finally:
             if proc is not None:
                 proc.terminate()
@@ -455,6 +548,13 @@ def main(argv: list[str] | None = None) -> int:
     h50, h99 = percentile(hub_ms, 50), percentile(hub_ms, 99)
     print(f"ratio game / echo: p50 {g50 / e50:.2f}x   p99 {g99 / e99:.2f}x")
     print(f"ratio game / hub echo: p50 {g50 / h50:.2f}x   p99 {g99 / h99:.2f}x")
+    if with_bot is not None:
+        (bot_ms, bot_echo, _, _, _, _), moves = with_bot
+        b99 = percentile(bot_ms, 99)
+        print(line(f"game, a strong bot thinking (workers {a.bot_workers})", bot_ms))
+        print(line("  baseline echo meanwhile", bot_echo))
+        print(f"strong bot moves meanwhile: {moves};  game p99 with / without: {b99 / g99:.2f}x  "
+              f"(p50 {percentile(bot_ms, 50) / g50:.2f}x)")
     print(f"target p99 < 20 ms: {'met' if g99 < 20 else 'NOT met'};  target <= 2x the hub echo (p99): "
           f"{'met' if g99 / h99 <= 2 else 'NOT met'};  target push median <= 1,500 bytes: {'met' if b50 <= 1500 else 'NOT met'}")
     return 0

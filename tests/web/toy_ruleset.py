@@ -163,11 +163,14 @@ class TwentyOne:
             return f"{seat}加{event['n']}，共{event['total']}。" if zh else f"{seat} adds {event['n']}: {event['total']}."
         return str(kind)
 
-    def bot_action(self, state: State, actor: str, level: str, seed: int):
-        """``basic`` leaves the total at 17 (then whatever the next one adds, the bot can reach
-        21) when it can; ``random`` and every bid: a random number."""
+    bot_levels = ("random", "basic", "strong")
+
+    def bot_action(self, state: State, actor: str, level: str, seed: int, budget: float | None = None):
+        """``basic`` and ``strong`` leave the total at 17 (then whatever the next one adds, the bot
+        can reach 21) when they can; ``random`` and every bid: a random number. ``budget`` is
+        ignored (the game is solved)."""
         rnd = random.Random(seed)
-        if state.phase == "count" and level == "basic":
+        if state.phase == "count" and level in ("basic", "strong"):
             for n in STEPS:
                 if state.total + n >= TARGET or (TARGET - 4 - state.total - n) % 4 == 0:
                     return Add(n)

@@ -158,7 +158,7 @@ class AgotRuleset:
         a player who swaps must not see another house's hidden orders or card."""
         return state.result is None and state.round == 1 and not hidden_answers(state)
 
-    def bot_action(self, state: State, actor: str, level: str, seed: int) -> Any:
+    def bot_action(self, state: State, actor: str, level: str, seed: int, budget: float | None = None) -> Any:
         """A legal action for ``actor`` by bot ``level`` (``"random"``, ``"basic"``); see :mod:`.bots`.
         Should the level's choice be refused (a decision it does not know yet), a random legal
         answer (:func:`.legal.random_action`), so a bot never stalls a game. Raises

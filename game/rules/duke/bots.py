@@ -1,9 +1,11 @@
-"""Bots for The Duke: ``random`` and ``basic``.
+"""Bots for The Duke: ``random``, ``basic`` and ``strong``.
 
 A bot decides from what its seat may know: the ruleset's ``pending`` (its legal actions) and
 ``view(state, seat)``. The ``basic`` bot rebuilds the board from the view and looks one action
 ahead with the pure icon rules of :mod:`.position` (no peeking at the bag or the generator).
-Randomness comes from the ``seed`` argument only.
+The ``strong`` bot searches several turns ahead (:mod:`.strong`) within a budget of CPU seconds
+and breaks its ties with the ``basic`` bot's score. Randomness comes from the ``seed`` argument
+only.
 """
 
 from __future__ import annotations
@@ -11,49 +13,25 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import IllegalAction
-from . import board as B
 from . import rng as R
+from . import strong
 from .actions import parse_action, to_tuple
 from .dragon import calm_targets, dragon_danger, strike_targets
-from .position import Dragon, Position, Tile, can_capture, duke_square, other, perform, placement_squares, pseudo_actions
+from .position import (
+    Position,
+    Tile,
+    can_capture,
+    duke_square,
+    other,
+    perform,
+    placement_squares,
+    pseudo_actions,
+)
+from .worth import VALUES, position_from_view
 
 __all__ = ["LEVELS", "VALUES", "bot_action", "position_from_view"]
 
-LEVELS = ("random", "basic")
-
-#: rough worth of each tile for the basic bot
-VALUES = {
-    "duke": 100.0,
-    "footman": 1.0,
-    "pikeman": 1.0,
-    "knight": 3.0,
-    "wizard": 4.0,
-    "ranger": 3.0,
-    "seer": 3.0,
-    "general": 4.0,
-    "priest": 3.0,
-    "champion": 4.0,
-    "marshall": 4.0,
-    "bowman": 3.0,
-    "dragoon": 3.0,
-    "assassin": 4.0,
-    "longbowman": 3.0,
-    "duchess": 3.0,
-    "oracle": 2.0,
-}
-
-
-def position_from_view(v: dict[str, Any]) -> Position:
-    """The board as a seat sees it (every tile on the board is public)."""
-    board: list = [None] * 36
-    for t in v["tiles"]:
-        board[B.parse_square(t["square"])] = Tile(t["owner"], t["kind"], t["side"] == "back")
-    d = v.get("dragon")
-    return Position(
-        board=tuple(board),
-        mountain=B.parse_square(v["mountain"]) if v.get("mountain") else None,
-        dragon=Dragon(B.parse_square(d["square"]), d["facing"], d["enraged"]) if d else None,
-    )
+LEVELS = ("random", "basic", "strong")
 
 
 def _value(kind: str) -> float:
@@ -138,9 +116,16 @@ def _score(pos: Position, seat: str, t: tuple, v: dict) -> float:
     return 0.0
 
 
-def bot_action(ruleset: Any, state: Any, actor: str, level: str, seed: int) -> Any:
+def bot_action(
+    ruleset: Any, state: Any, actor: str, level: str, seed: int, budget: float | None = None, max_depth: int | None = None
+) -> Any:
     """A legal action for ``actor``; raises ``IllegalAction("bot.level")`` for an unknown level and
-    ``IllegalAction("bot.no_decision")`` when ``actor`` has nothing to decide."""
+    ``IllegalAction("bot.no_decision")`` when ``actor`` has nothing to decide.
+
+    ``budget``: seconds of CPU the ``strong`` level may search (None:
+    :data:`.strong.DEFAULT_BUDGET`); ``max_depth`` bounds its plies (None:
+    :data:`.strong.MAX_DEPTH`), which with ``budget`` large makes its choice deterministic.
+    The other levels ignore both."""
     if level not in LEVELS:
         raise IllegalAction("bot.level", "unknown bot level", level=str(level), levels=list(LEVELS))
     decision = next((d for d in ruleset.pending(state) if d.actor == actor), None)
@@ -156,10 +141,16 @@ def bot_action(ruleset: Any, state: Any, actor: str, level: str, seed: int) -> A
         rng, k = R.randbelow(rng, len(actions))
         return parse_action(actions[k])
     pos = position_from_view(v)
+    parsed = [parse_action(a) for a in actions]
+    if level == "strong":
+        tuples = [to_tuple(a) for a in parsed]
+        bests, _ = strong.search_action(
+            v, actor, tuples, strong.DEFAULT_BUDGET if budget is None else budget, max_depth or strong.MAX_DEPTH
+        )
+        parsed = [parsed[i] for i in bests]
     best: list[Any] = []
     best_score = float("-inf")
-    for a in actions:
-        act = parse_action(a)
+    for act in parsed:
         s = _score(pos, actor, to_tuple(act), v)
         if s > best_score + 1e-9:
             best, best_score = [act], s

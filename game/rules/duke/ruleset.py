@@ -117,10 +117,12 @@ class DukeRuleset:
         """The log's sentence of ``event`` in ``lang`` (:func:`.log.describe`)."""
         return _describe(event, lang)
 
-    def bot_action(self, state: State, actor: str, level: str, seed: int) -> Any:
+    def bot_action(self, state: State, actor: str, level: str, seed: int, budget: float | None = None) -> Any:
+        """A legal action for ``actor`` by bot ``level`` (``"random"``, ``"basic"``, ``"strong"``:
+        a search of ``budget`` CPU seconds, default 2); see :mod:`.bots`."""
         from .bots import bot_action
 
-        return bot_action(self, state, actor, level, seed)
+        return bot_action(self, state, actor, level, seed, budget)
 
 
 RULESET = DukeRuleset()

@@ -28,7 +28,7 @@ from game.models import Lobby, Seat, display_name, is_guest, language_key
 from game.options import game_choices, ruleset_description, seat_words
 from game.rules import REGISTRY, get_ruleset
 
-from .. import lobbies
+from .. import bot_games, lobbies
 from ..forms import JoinForm, LobbyCreateForm, wait_message
 from ..throttle import Throttle, too_many
 
@@ -58,7 +58,15 @@ def lobby_list(request: HttpRequest) -> HttpResponse:
         {"game": g, "seats": [g.rules.seat_names().get(s, {}).get(key, s) for s in seats], "ruleset": g.rules.names[key]}
         for g, seats in vacancies.listed()
     ]
-    ctx = {"open_lobbies": open_lobbies, "my_lobbies": mine, "games": game_choices(), "seats_to_take": seats_to_take}
+    ctx = {
+        "open_lobbies": open_lobbies,
+        "my_lobbies": mine,
+        "games": game_choices(),
+        "seats_to_take": seats_to_take,
+        "bot_games": [
+            {"id": r, "players": n, "name": get_ruleset(r).names[key]} for r, n in bot_games.choices()
+        ],
+    }
     return render(request, "game/lobby_list.html", ctx)
 
 
@@ -114,6 +122,7 @@ def _lobby_context(request: HttpRequest, lobby: Lobby, join_form: JoinForm | Non
         "locked": locked,
         "rows": [] if locked else rows,
         "empty_seats": range(max(0, lobby.players - len(seats))),
+        "bot_levels": lobbies.bot_levels(lobby.ruleset) if is_creator and lobby.is_open else [],
         "random_seat_label": seat_words(lobby.ruleset)["random"],
         "filled": len(seats),
         "my_seat": my_seat,
@@ -284,6 +293,28 @@ def lobby_start(request: HttpRequest, pk: int) -> HttpResponse:
 def lobby_cancel(request: HttpRequest, pk: int) -> HttpResponse:
     return _lobby_action(request, pk, lambda: lobbies.cancel_lobby(pk, request.user), _("The lobby was cancelled."))
 
+
+
+@require_POST
+@login_required
+def play_bots(request: HttpRequest) -> HttpResponse:
+    """The home page's "Play against bots": a game of ``game`` (a ruleset id of
+    :func:`game.site.bot_games.choices`) against bots of ``level``, started, and the player taken
+    to its table; a refusal (an unknown game or level, the cap of open lobbies) is a message on
+    the home page."""
+    ruleset = request.POST.get("game") or next(iter(bot_games.choices()), ("", 0))[0]
+    level = request.POST.get("level") or "basic"
+    who = getattr(request.user, "profile", None) or request.user.get_username()
+    try:
+        lobby, played = bot_games.start_against_bots(
+            request.user, ruleset, level, (_("%(name)s against bots") % {"name": str(who)})[: Lobby._meta.get_field("name").max_length]
+        )
+    except lobbies.LobbyError as e:
+        messages.error(request, e.message)
+        return redirect("lobby_list")
+    if played != level:
+        messages.info(request, _("This game has no strong bot yet: basic bots took the seats."))
+    return redirect(lobby.play_url)
 
 
 @require_POST
