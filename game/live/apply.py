@@ -255,7 +255,7 @@ def act(game_id: int, user, data: Any, version: int | None = None, *, optimistic
         return v
 
 
-def bot_act(game_id: int) -> int | None:
+def bot_act(game_id: int, rescue: bool = False) -> int | None:
     """One action by a bot whose decision the game awaits (the first in pending order), or by a
     stand-in; returns the new version, or None when no bot is awaited, the game is over, or
     another write came first.
@@ -265,8 +265,12 @@ def bot_act(game_id: int) -> int | None:
     and its action applied only if the game is still at that version. Otherwise nothing is
     written: the write that came first scheduled the bots again (and the scheduler's rescue
     retries an overdue bot). A stand-in plays ``strong`` when the game's budget allows
-    (:func:`game.live.bot_pool.stand_in_level`)."""
-    planned = _bot_plan(game_id)
+    (:func:`game.live.bot_pool.stand_in_level`).
+
+    ``rescue`` (the scheduler's, for a bot move overdue by ``GAME_BOT_RESCUE``) answers at once:
+    a search of that move under way in this process is left to play it (None), else a pooled
+    level plays ``basic``, so the scheduler's other deadlines never wait for a search."""
+    planned = _bot_plan(game_id, rescue)
     if planned is None:
         return None
     version, actor, action = planned
@@ -280,7 +284,7 @@ def bot_act(game_id: int) -> int | None:
         return _apply_locked(game, actor, action, None, by_bot=True)
 
 
-def _bot_plan(game_id: int) -> tuple[int, str, Any] | None:
+def _bot_plan(game_id: int, rescue: bool = False) -> tuple[int, str, Any] | None:
     """``(version, seat, action)``: what the awaited bot of ``game_id`` plays at the game's
     current version (thought without the lock), or None when no bot is awaited."""
     game = Game.objects.defer("snapshot").filter(pk=game_id).first()
@@ -298,5 +302,10 @@ def _bot_plan(game_id: int) -> tuple[int, str, Any] | None:
     level = levels[actor]
     if actor in (game.stand_ins or {}):
         level = bot_pool.stand_in_level(bot_levels(rules), budget)
-    action = bot_pool.think(rules, state, actor, level, (game.seed + game.version) % (2**63), budget)
+    key = (game_id, game.version)
+    if rescue and level in bot_pool.POOLED:
+        if bot_pool.in_flight(key):
+            return None
+        level = "basic"
+    action = bot_pool.think(rules, state, actor, level, (game.seed + game.version) % (2**63), budget, key=key)
     return game.version, actor, action

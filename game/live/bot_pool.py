@@ -15,7 +15,9 @@ milliseconds and stay in the calling thread (so do all levels with ``GAME_BOT_WO
 
 Should a worker die or not answer within ``3 * budget + 30`` seconds, the decision is taken by
 the ``basic`` bot in the calling thread, and the pool is started again at the next strong
-decision.
+decision. While a search waits, its ``key`` (the caller's, e.g. the game and version) is
+:func:`in_flight`: the scheduler's rescue of an overdue bot move leaves a search under way to
+answer instead of starting another.
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from collections import Counter
+from contextlib import contextmanager
+from typing import Any, Hashable, Iterator
 
 from django.conf import settings
 
@@ -44,6 +48,7 @@ NICE = 10
 
 _pool: ProcessPoolExecutor | None = None
 _lock = threading.Lock()
+_searching: Counter = Counter()  # key -> searches of it waiting in this process (under _lock)
 
 
 def budget_for(game, seat: str, now: float | None = None) -> float:
@@ -100,15 +105,41 @@ def started() -> bool:
     return _pool is not None
 
 
-def think(rules, state, actor: str, level: str, seed: int, budget: float) -> Any:
+@contextmanager
+def searching(key: Hashable | None) -> Iterator[None]:
+    """Marks ``key`` :func:`in_flight` for the block (None: nothing marked)."""
+    if key is None:
+        yield
+        return
+    with _lock:
+        _searching[key] += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _searching[key] -= 1
+            if _searching[key] <= 0:
+                del _searching[key]
+
+
+def in_flight(key: Hashable) -> bool:
+    """Whether a search given ``key`` (:func:`think`) is under way in this process."""
+    with _lock:
+        return _searching[key] > 0
+
+
+def think(rules, state, actor: str, level: str, seed: int, budget: float, key: Hashable | None = None) -> Any:
     """:func:`game.live.bot_choice.choose` for ``actor``, in a worker process for a pooled level
-    (see the module); raises what it raises (``bot.no_decision``)."""
+    (see the module), ``key`` :func:`in_flight` meanwhile; raises what it raises
+    (``bot.no_decision``)."""
     target = REGISTRY.get(getattr(rules, "id", ""))
     if level not in POOLED or settings.GAME_BOT_WORKERS <= 0 or target is None:
-        return bot_choice.choose(rules, state, actor, level, seed, budget)
+        with searching(key):
+            return bot_choice.choose(rules, state, actor, level, seed, budget)
     try:
-        future = _executor().submit(bot_choice.choose_in_worker, target, state, actor, level, seed, budget)
-        return future.result(timeout=3 * budget + 30)
+        with searching(key):
+            future = _executor().submit(bot_choice.choose_in_worker, target, state, actor, level, seed, budget)
+            return future.result(timeout=3 * budget + 30)
     except Exception as e:
         if isinstance(e, bot_choice.IllegalAction):
             raise

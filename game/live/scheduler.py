@@ -17,7 +17,8 @@ passed (one indexed query) and fires each one in a transaction of its own:
   so it is versioned and pushed like an action and counted from the log;
 * a deadline with no clock due is an overdue bot or stand-in move (``GAME_BOT_RESCUE``): the bot
   moves through :func:`game.live.apply.bot_act`, the one apply path (the move is in the log;
-  the rescue itself is no event of the game and leaves no note).
+  the rescue itself is no event of the game and leaves no note), at once: a strong bot's search
+  of that move under way in this process is left to play it, else the basic bot answers.
 
 Nothing is lost across restarts: the deadline is in the database, so a deadline that passed while
 every server was down fires on the first pass after start; a process that stops mid-firing
@@ -88,7 +89,7 @@ def fire_game(game_id: int, now: float | None = None) -> list[tuple[str, str]]:
             if rescue:
                 fired = [("", "bot")]
     if rescue:
-        bot_act(game_id)  # its own transaction, under the game's lock; it finds the awaited bot itself
+        bot_act(game_id, rescue=True)  # its own transaction and lock; a quick move, never a search
     return fired
 
 

@@ -198,3 +198,46 @@ def test_a_missing_strong_level_falls_back_to_basic(weak_toy, settings, make_use
     lobby, played = bot_games.start_against_bots(make_user("alone"), WEAK, "strong", "x")
     assert played == "basic"
     assert list(Seat.objects.filter(lobby=lobby).exclude(bot="").values_list("bot", flat=True)) == ["basic"]
+
+
+def _strong_duke_awaiting_its_bot(make_lobby):
+    """A Duke game of a person and a strong bot, played by the person until the bot is awaited."""
+    from game.live import snapshots
+    from game.live.apply import act
+
+    lobby = make_lobby(players=2, ruleset="duke")
+    lobbies.add_bot(lobby.pk, lobby.creator, level="strong")
+    lobbies.start_lobby(lobby.pk, lobby.creator)
+    game = Game.objects.get(lobby=lobby)
+    bot = Seat.objects.get(lobby=lobby, user__profile__is_bot=True).house
+    for _ in range(4):
+        game = Game.objects.get(pk=game.pk)
+        (decision,) = game.rules.pending(snapshots.state_at(game))
+        if decision.actor == bot:
+            return game
+        act(game.pk, lobby.creator, decision.options["actions"][0], game.version)
+    raise AssertionError("the bot is never awaited")
+
+
+def test_a_rescue_plays_at_once_and_never_searches(live_settings, settings, make_lobby, monkeypatch):
+    """The scheduler's rescue of an overdue strong bot: no search (its thread would hold every
+    other deadline), the basic bot's move at once."""
+    settings.GAME_BOT_WORKERS = 1
+    game = _strong_duke_awaiting_its_bot(make_lobby)
+    asked = []
+    real = bot_pool.think
+    monkeypatch.setattr(bot_pool, "think", lambda *a, **k: asked.append(a[3]) or real(*a, **k))
+    assert bot_act(game.pk, rescue=True) == game.version + 1
+    assert asked == ["basic"]
+    assert not bot_pool.started()  # no worker was asked
+
+
+def test_a_rescue_leaves_a_search_under_way_to_answer(live_settings, settings, make_lobby):
+    settings.GAME_BOT_WORKERS = 1
+    game = _strong_duke_awaiting_its_bot(make_lobby)
+    with bot_pool.searching((game.pk, game.version)):
+        assert bot_pool.in_flight((game.pk, game.version))
+        assert bot_act(game.pk, rescue=True) is None
+        assert Game.objects.get(pk=game.pk).version == game.version  # nothing written
+    assert not bot_pool.in_flight((game.pk, game.version))
+    assert bot_act(game.pk, rescue=True) == game.version + 1  # the search gone: the rescue plays
