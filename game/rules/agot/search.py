@@ -221,12 +221,14 @@ def search(
     iterations: int | None = None,
     horizon: int = HORIZON,
     clock: Callable[[], float] = time.process_time,
+    stats: dict | None = None,
 ) -> dict | None:
     """The best of ``candidates_fn(ruleset, public, me, decision, rnd)`` for ``me`` by flat Monte
     Carlo (module docstring), or None when there is nothing to search (one candidate or none:
     the caller answers as the basic bot). ``budget``: CPU seconds (None and no ``iterations``:
     :data:`DEFAULT_BUDGET`); ``iterations``: playouts at most. Deterministic in ``seed`` when
-    bounded by ``iterations`` alone."""
+    bounded by ``iterations`` alone. ``stats``, if given, receives ``{"candidates", "totals",
+    "counts", "playouts"}`` (the race as it ended)."""
     if budget is None and iterations is None:
         budget = DEFAULT_BUDGET
     t0 = clock()
@@ -244,12 +246,18 @@ def search(
     played = 0
     sweep = 0
     next_cut = 2
+
+    def done(i: int) -> dict:
+        if stats is not None:
+            stats.update(candidates=cands, totals=list(total), counts=list(count), playouts=played)
+        return cands[i]
+
     while True:
         sample = determinise(public, me, rnd)
         rseed = rnd.getrandbits(62)
         for i in alive:
             if (iterations is not None and played >= iterations) or (budget is not None and clock() - t0 >= budget):
-                return cands[_best(alive, total, count)]
+                return done(_best(alive, total, count))
             try:
                 after = _apply(sample, me, parse_action(cands[i]))
             except IllegalAction:
@@ -267,7 +275,7 @@ def search(
             alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
             next_cut *= 2
         if len(alive) == 1:
-            return cands[alive[0]]
+            return done(alive[0])
 
 
 def _best(alive: list[int], total: list[float], count: list[int]) -> int:
