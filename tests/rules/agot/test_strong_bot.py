@@ -162,3 +162,46 @@ def test_series_prints_the_agreed_line():
     assert res["line"].startswith("agot2 3p strong vs basic,basic: ")
     assert " % (95 % CI " in res["line"] and res["line"].endswith(" s/decision")
     assert "game 1:" in out.getvalue()
+
+
+def test_other_sides_tides_card_is_forgotten():
+    """Tides of Battle: while the drawn cards are face down (the Blade's use is being decided), the
+    other side's card goes back into the Tides deck of the public state; the bot's own stays."""
+    from dataclasses import replace
+
+    from game.rules.agot.combat import current
+
+    s = R.new_game(4, 31, {"tides_of_battle": True})
+    n = 0
+    while not ((c := current(s)) is not None and c.tides and not c.tides_revealed):
+        d = R.pending(s)[0]
+        s = R.apply(s, d.actor, R.bot_action(s, d.actor, "basic", game_seed(31, n)))
+        n += 1
+    me = R.pending(s)[0].actor
+    other = next(h for h, _ in c.tides if h != me)
+    mine = dict(c.tides)[me]
+    theirs = dict(c.tides)[other]
+    swap = next(t for t in s.decks["tides"] if t != theirs)
+    t = s.clone()
+    deck = list(t.decks["tides"])
+    deck[deck.index(swap)] = theirs
+    t.decks["tides"] = tuple(deck)
+    t.ctx["combat"] = replace(c, tides=tuple((h, swap if h == other else x) for h, x in c.tides))
+    assert R.view(s, me) == R.view(t, me)
+    p1, p2 = forget(s, me), forget(t, me)
+    assert p1.snapshot() == p2.snapshot()
+    assert dict(current(p1).tides)[me] == mine
+    assert strong(s, me) == strong(t, me)
+
+
+def test_strong_bot_legal_with_tides_of_battle():
+    rules = R
+    s = rules.new_game(4, 32, {"tides_of_battle": True})
+    rnd = random.Random(32)
+    for n in range(200):
+        if rules.result(s) is not None:
+            break
+        d = rules.pending(s)[0]
+        level = "strong" if rnd.random() < 0.4 else "basic"
+        act = bot_action(rules, s, d.actor, level, game_seed(32, n), iterations=2)
+        s = rules.apply(s, d.actor, act)
