@@ -22,7 +22,7 @@ from . import RULESETS
 from .bots import bot_action
 from .selfplay import game_seed
 
-__all__ = ["wilson", "play_match", "series", "main"]
+__all__ = ["main", "play_match", "series", "wilson"]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import Decision
+from ..base import Decision, IllegalAction
 from .basic_bot import BasicBot
 from .data import board
 
@@ -31,14 +31,17 @@ MAX_CANDIDATES = 8
 #: marches kept after ranking (plus the basic bot's and the empty one)
 MAX_MARCHES = 6
 
-__all__ = ["candidates", "MAX_CANDIDATES"]
+__all__ = ["MAX_CANDIDATES", "candidates"]
 
 
 def candidates(ruleset: Any, state: Any, me: str, d: Decision, rnd: random.Random) -> list[dict]:
     """Legal candidate actions (JSON-able dicts) for ``me``'s decision ``d`` in ``state``, the basic
     bot's answer first; one element when search adds nothing for this decision kind."""
     bot = BasicBot(ruleset, state, me, d, random.Random(rnd.getrandbits(32)))
-    basic = bot.basic()
+    try:
+        basic = bot.basic()
+    except (IllegalAction, NotImplementedError, ValueError, KeyError):
+        return []  # the caller answers as the basic bot does (or at random)
     k, o = d.kind, d.options
     out: list[dict] = [basic]
     if k == "place_orders":

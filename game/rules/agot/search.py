@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..base import Decision, IllegalAction
 from .actions import parse_action
@@ -56,7 +57,7 @@ MAX_ROLLOUT_ACTIONS = 400
 #: the basic bot's answer starts with this many points (ties and noise go its way)
 BASIC_PRIOR = 0.05
 
-__all__ = ["search", "forget", "determinise", "rollout", "evaluate", "DEFAULT_BUDGET"]
+__all__ = ["DEFAULT_BUDGET", "determinise", "evaluate", "forget", "rollout", "search"]
 
 
 def forget(state: State, me: str) -> State:
@@ -67,7 +68,6 @@ def forget(state: State, me: str) -> State:
     tokens are dealt again over the same areas in a canonical order (which areas hold one is
     public; which token is where is not)."""
     s = state
-    head = s.tasks[0] if s.tasks else None
     for h in s.houses:
         if h == me:
             continue
@@ -115,7 +115,6 @@ def forget(state: State, me: str) -> State:
             chain = (ev, chain)
     s.log = chain
     s._events_seen = None
-    del head
     return s
 
 
