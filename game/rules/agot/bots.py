@@ -1,10 +1,14 @@
-"""Bots for AGoT 2nd edition: ``random`` and ``basic`` (``RULESET.bot_action``).
+"""Bots for AGoT (both editions): ``random``, ``basic`` and ``strong`` (``RULESET.bot_action``).
 
 A bot sees what a player in its seat sees: it reads its own pending :class:`Decision` (whose
 options list the legal choices, see :mod:`.options`), the public board data and
 ``view(state, house)``, and it may try candidate actions with ``apply`` (a refused candidate
-changes nothing). It never reads hidden state (other houses' orders being placed, bids, decks).
-Randomness comes from the ``seed`` argument only, so a bot is deterministic in ``(state, seed)``.
+changes nothing). It never reads hidden state (other houses' orders being placed, bids, decks;
+the strong bot searches on :func:`.search.forget`'s public state, where they are replaced).
+Randomness comes from the ``seed`` argument only, so a bot is deterministic in ``(state, seed)``
+(the strong bot when its search is bounded by a count of playouts rather than CPU time).
+Match series of one level against others: ``python -m game.rules.agot.bot_match``
+(:mod:`.bot_match`).
 
 * ``random`` (:mod:`.random_bot`): uniform among the actions built from the options, large
   spaces sampled and each sample checked with ``apply``;
