@@ -64,9 +64,10 @@ def forget(state: State, me: str) -> State:
     """The public state of ``me``: ``state`` with everything ``view(state, me)`` hides replaced by
     canonical values (see the module docstring). Pure; the input is untouched.
 
-    Orders placed in turn order (1st edition, short of order tokens) cannot be taken back: their
-    tokens are dealt again over the same areas in a canonical order (which areas hold one is
-    public; which token is where is not)."""
+    Orders placed in turn order (没有足够的指令标记了？ / Not enough orders: a house short of order
+    tokens makes every house place one after another, still face-down) cannot be taken back: the
+    public state has them placed again, in turn order, by the basic bot (seed 0) from what those
+    houses could see, so nothing of the real ones remains."""
     s = state
     for h in s.houses:
         if h == me:
@@ -104,17 +105,23 @@ def forget(state: State, me: str) -> State:
         tides = [(h, t if t is not None else pool.pop(0)) for h, t in tides]
         s.decks["tides"] = tuple(pool)
         s.ctx["combat"] = _replace(c, tides=tuple(tides))
-    for h, placed in list(s.placed.items()):
-        if h != me:  # still placed: turn-order orders (final), tokens dealt canonically
-            areas = sorted(a for a, _ in placed)
-            toks = sorted(t for _, t in placed)
-            s.placed[h] = tuple(zip(areas, toks))
     chain = None
     for ev in events(s):
         if ev["to"] is None or ev["to"] == me:
             chain = (ev, chain)
     s.log = chain
     s._events_seen = None
+    others = [h for h in s.placed if h != me]
+    if others:  # still placed: orders placed in turn order (final), placed again
+        from . import RULESETS
+
+        for h in others:
+            del s.placed[h]
+        for _ in others:
+            d = next(iter(current_decisions(s)), None)
+            if d is None or d.actor == me or d.kind != "place_orders":
+                break
+            _, s = policy_action(RULESETS[s.edition], s, d, 0)
     return s
 
 

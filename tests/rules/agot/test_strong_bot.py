@@ -205,3 +205,30 @@ def test_strong_bot_legal_with_tides_of_battle():
         level = "strong" if rnd.random() < 0.4 else "basic"
         act = bot_action(rules, s, d.actor, level, game_seed(32, n), iterations=2)
         s = rules.apply(s, d.actor, act)
+
+
+def test_orders_placed_in_turn_order_are_placed_again():
+    """Not enough orders (placement in turn order): another house's orders placed before the
+    bot's turn are final and face-down; the public state holds orders the basic bot placed for it
+    instead, the same whatever the real ones were."""
+    s = R.new_game(3, 2)
+    n = 0
+    while True:
+        d = R.pending(s)[0]
+        if d.kind == "place_orders" and d.options.get("in_turn_order") and len(R.pending(s)) == 1:
+            break
+        s = R.apply(s, d.actor, R.bot_action(s, d.actor, "basic", game_seed(2, n)))
+        n += 1
+    first = d.actor
+    a1 = R.apply(s, first, R.bot_action(s, first, "basic", 1))
+    for k in range(50):
+        a2 = R.apply(s, first, random_action(s, d, random.Random(k)))
+        if a2.placed[first] != a1.placed[first]:
+            break
+    me = R.pending(a1)[0].actor
+    assert me != first and R.pending(a1)[0].options["in_turn_order"]
+    assert R.view(a1, me) == R.view(a2, me)
+    p1, p2 = forget(a1, me), forget(a2, me)
+    assert p1.placed == p2.placed and first in p1.placed
+    assert [x.actor for x in R.pending(p1)] == [me]
+    assert strong(a1, me) == strong(a2, me)
