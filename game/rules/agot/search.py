@@ -60,14 +60,15 @@ BASIC_PRIOR = 0.05
 __all__ = ["DEFAULT_BUDGET", "determinise", "evaluate", "forget", "rollout", "search"]
 
 
-def forget(state: State, me: str) -> State:
+def forget(state: State, me: str, ruleset: Any = None) -> State:
     """The public state of ``me``: ``state`` with everything ``view(state, me)`` hides replaced by
     canonical values (see the module docstring). Pure; the input is untouched.
 
     Orders placed in turn order (没有足够的指令标记了？ / Not enough orders: a house short of order
     tokens makes every house place one after another, still face-down) cannot be taken back: the
-    public state has them placed again, in turn order, by the basic bot (seed 0) from what those
-    houses could see, so nothing of the real ones remains."""
+    public state has them placed again, in turn order, by the basic bot of ``ruleset`` (seed 0;
+    without a ruleset, a random legal set, seed 0) from what those houses could see, so nothing of
+    the real ones remains."""
     s = state
     for h in s.houses:
         if h == me:
@@ -113,15 +114,16 @@ def forget(state: State, me: str) -> State:
     s._events_seen = None
     others = [h for h in s.placed if h != me]
     if others:  # still placed: orders placed in turn order (final), placed again
-        from . import RULESETS
-
         for h in others:
             del s.placed[h]
         for _ in others:
             d = next(iter(current_decisions(s)), None)
             if d is None or d.actor == me or d.kind != "place_orders":
                 break
-            _, s = policy_action(RULESETS[s.edition], s, d, 0)
+            if ruleset is not None:
+                _, s = policy_action(ruleset, s, d, 0)
+            else:
+                s = _apply(s, d.actor, parse_action(random_action(s, d, random.Random(0))))
     return s
 
 
@@ -239,7 +241,7 @@ def search(
         budget = DEFAULT_BUDGET
     t0 = clock()
     rnd = random.Random(seed)
-    public = forget(state, me)
+    public = forget(state, me, ruleset)
     d = next((x for x in current_decisions(public) if x.actor == me), None)
     if d is None:
         return None

@@ -228,7 +228,7 @@ def test_orders_placed_in_turn_order_are_placed_again():
     me = R.pending(a1)[0].actor
     assert me != first and R.pending(a1)[0].options["in_turn_order"]
     assert R.view(a1, me) == R.view(a2, me)
-    p1, p2 = forget(a1, me), forget(a2, me)
+    p1, p2 = forget(a1, me, R), forget(a2, me, R)
     assert p1.placed == p2.placed and first in p1.placed
     assert [x.actor for x in R.pending(p1)] == [me]
     assert strong(a1, me) == strong(a2, me)
