@@ -8,8 +8,9 @@ the basic bot's answer first.
   ranked by the basic bot's own valuation (castles, supply, power, a strength margin in
   combat) and cut to the best few;
 * ``choose_house_card``: every card in hand; ``bid``: a few amounts between 0 and everything;
-* ``raid``, ``support_combat``, ``consolidate``, ``retreat`` and small ``choose`` decisions: every
-  option (consolidations with the basic bot's mustering);
+* ``raid``, ``support_combat``, ``consolidate``, ``retreat``, ``use_blade`` (the Valyrian Steel
+  Blade) and ``choose`` decisions of six options or fewer (a Westeros card's choice, a wildling
+  card's, a house card's ability...): every option (consolidations with the basic bot's mustering);
 * anything else: the basic bot's answer alone (the search then adds nothing).
 
 Every candidate is checked with ``apply`` on the state it is proposed for, so none is illegal.
@@ -66,7 +67,7 @@ def candidates(ruleset: Any, state: Any, me: str, d: Decision, rnd: random.Rando
                 rec = bot._greedy_recruits({area: o["muster"][area]})
                 if rec:
                     out.append({"type": "consolidate", "area": area, "muster": rec})
-    elif k in ("retreat",) or (k == "choose" and o.get("purpose") in ("retreat", "wildlings_choice", "westeros_choice") and len(o["options"]) <= 6):
+    elif k in ("retreat", "use_blade", "choose") and isinstance(o.get("options"), list) and len(o["options"]) <= 6:
         out += [{"type": "choose", "option": x} for x in o["options"]]
     else:
         return [basic]
