@@ -45,6 +45,7 @@ def secret_pair(players: int, seed: int, kind: str, ruleset=R):
         s2 = ruleset.apply(s, h, random_action(s, ds[0], random.Random(k)))
         if s2.snapshot() != s1.snapshot():
             break
+    assert s2.snapshot() != s1.snapshot()  # the answer itself differs (all else is equal)
     s2 = s2.clone()
     s2.seed = s.seed + 12345
     s2.rng_n = s.rng_n + 3
