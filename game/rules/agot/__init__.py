@@ -159,14 +159,16 @@ class AgotRuleset:
         return state.result is None and state.round == 1 and not hidden_answers(state)
 
     def bot_action(self, state: State, actor: str, level: str, seed: int, budget: float | None = None) -> Any:
-        """A legal action for ``actor`` by bot ``level`` (``"random"``, ``"basic"``); see :mod:`.bots`.
+        """A legal action for ``actor`` by bot ``level`` (``"random"``, ``"basic"``, ``"strong"``);
+        see :mod:`.bots`. ``budget``: the seconds of CPU the strong bot may think for this decision
+        (None: about 2 s, :data:`.search.DEFAULT_BUDGET`); the other levels ignore it.
         Should the level's choice be refused (a decision it does not know yet), a random legal
         answer (:func:`.legal.random_action`), so a bot never stalls a game. Raises
         ``IllegalAction("action.not_your_turn")`` when ``actor`` has nothing to decide."""
         from .bots import bot_action
 
         try:
-            action = bot_action(self, state, actor, level, seed)
+            action = bot_action(self, state, actor, level, seed, budget)
             self.apply(state, actor, action)
             return action
         except (NotImplementedError, IllegalAction):
