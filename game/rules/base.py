@@ -29,9 +29,7 @@ into the ruleset's typed action value (a frozen dataclass) or raises :class:`Ill
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any, Mapping, Protocol, runtime_checkable
 
 __all__ = [
@@ -431,18 +429,9 @@ _DEFAULT_PRESENTATION = Presentation()
 
 def bot_levels(rules: Any) -> tuple[str, ...]:
     """The bot levels ``rules`` plays, in :data:`BOT_LEVELS` order: its ``bot_levels`` attribute
-    when it has one, else the ``LEVELS`` of its package's ``bots`` module (the convention of the
-    rulesets here), else ``("random", "basic")``."""
-    levels = getattr(rules, "bot_levels", None)
-    if levels is None:
-        name = type(rules).__module__
-        module = sys.modules.get(name)
-        package = name if hasattr(module, "__path__") else name.rpartition(".")[0]
-        try:
-            levels = getattr(import_module(package + ".bots"), "LEVELS", None)
-        except ImportError:
-            levels = None
-    return tuple(x for x in BOT_LEVELS if x in (levels or ("random", "basic")))
+    (a collection of level names) when it has one, else ``("random", "basic")``."""
+    levels = getattr(rules, "bot_levels", None) or ("random", "basic")
+    return tuple(x for x in BOT_LEVELS if x in levels)
 
 
 def presentation(rules: Any) -> Presentation:

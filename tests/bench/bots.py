@@ -9,7 +9,8 @@ line per match-up::
 
 The seat of the bot under test turns with the game number (game ``i`` puts it on seat
 ``i % players``), so no seat's advantage counts for it. A game is won by the seat its result
-names (``result["winner"]``); a draw, or a game cut at ``--max-actions``, is no win. The interval
+names (``result["winner"]``, or each of ``result["winners"]``, the 1st edition's shared win); a
+draw, or a game cut at ``--max-actions``, is no win. The interval
 is Wilson's score interval. The seconds per decision are CPU seconds (``time.process_time``) of
 the levels' ``bot_action`` calls, the level under test first. A match-up whose ruleset does not
 have a level (:func:`game.rules.base.bot_levels`) is skipped with a printed line.
@@ -62,8 +63,8 @@ def parse_match(text: str) -> tuple[str, int, str, list[str]]:
     return game, n, level, rest
 
 
-def play(rules, players: int, levels: dict[str, str], seed: int, budget: float | None, max_actions: int, spent: dict, options=None) -> str | None:
-    """One game; returns the winning seat (None: a draw or cut). ``spent[level]`` gathers
+def play(rules, players: int, levels: dict[str, str], seed: int, budget: float | None, max_actions: int, spent: dict, options=None) -> list[str]:
+    """One game; returns the winning seats (none: a draw or cut). ``spent[level]`` gathers
     ``[CPU seconds, decisions]``."""
     state = rules.new_game(players, seed, {**rules.default_options, **(options or {})})
     rnd = random.Random(seed)
@@ -81,8 +82,8 @@ def play(rules, players: int, levels: dict[str, str], seed: int, budget: float |
         cost[0] += time.process_time() - t
         cost[1] += 1
         state = rules.apply(state, actor, action)
-    result = rules.result(state)
-    return result.get("winner") if result else None
+    result = rules.result(state) or {}
+    return list(result.get("winners") or [w for w in [result.get("winner")] if w])
 
 
 def series(
@@ -109,7 +110,7 @@ def series(
         mine = seats[i % players]
         levels = dict(zip([s for s in seats if s != mine], others))
         levels[mine] = level
-        if play(rules, players, levels, seed * 1_000_003 + i, budget, max_actions, spent, options) == mine:
+        if mine in play(rules, players, levels, seed * 1_000_003 + i, budget, max_actions, spent, options):
             wins += 1
     lo, hi = wilson(wins, games)
     cost = "  ".join(f"{lv} {spent[lv][0] / max(1, spent[lv][1]):.3f} s/decision" for lv in dict.fromkeys([level, *others]) if lv in spent)

@@ -34,6 +34,7 @@ from typing import Any, Mapping
 from ..base import Decision, IllegalAction
 from . import action_phase, bidding, blade, cards, combat, combat_cards, combat_result, consolidate, march, movement, planning, raid, retreat, supply, westeros, wildling_effects, wildlings  # noqa: F401 (task registration)
 from .actions import parse_action as _parse_action
+from .bots import LEVELS as BOT_LEVELS
 from .data import board
 from .edition import EDITIONS
 from .flow import apply as _apply
@@ -57,6 +58,9 @@ from .data import DATA_DIR  # noqa: E402,F401
 class AgotRuleset:
     """An AGoT ruleset object: ``RULESET`` (agot2, registered as ``game.rules.agot:RULESET``) and
     ``RULESET_1E`` (agot1, ``game.rules.agot:RULESET_1E``)."""
+
+    #: the bot levels both editions play (:mod:`.bots`)
+    bot_levels = BOT_LEVELS
 
     def __init__(self, edition_id: str = "agot2") -> None:
         ed = EDITIONS[edition_id]
@@ -164,9 +168,12 @@ class AgotRuleset:
         (None: about 2 s, :data:`.search.DEFAULT_BUDGET`); the other levels ignore it.
         Should the level's choice be refused (a decision it does not know yet), a random legal
         answer (:func:`.legal.random_action`), so a bot never stalls a game. Raises
-        ``IllegalAction("action.not_your_turn")`` when ``actor`` has nothing to decide."""
+        ``IllegalAction("action.not_your_turn")`` when ``actor`` has nothing to decide,
+        ``IllegalAction("bot.level")`` for a level not in :data:`BOT_LEVELS`."""
         from .bots import bot_action
 
+        if level not in BOT_LEVELS:
+            raise IllegalAction("bot.level", "unknown bot level", level=str(level), levels=list(BOT_LEVELS))
         try:
             action = bot_action(self, state, actor, level, seed, budget)
             self.apply(state, actor, action)

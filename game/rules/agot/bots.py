@@ -7,8 +7,7 @@ changes nothing). It never reads hidden state (other houses' orders being placed
 the strong bot searches on :func:`.search.forget`'s public state, where they are replaced).
 Randomness comes from the ``seed`` argument only, so a bot is deterministic in ``(state, seed)``
 (the strong bot when its search is bounded by a count of playouts rather than CPU time).
-Match series of one level against others: ``python -m game.rules.agot.bot_match``
-(:mod:`.bot_match`).
+Match series of one level against others: ``python -m tests.bench.bots`` (docs/bots.md).
 
 * ``random`` (:mod:`.random_bot`): uniform among the actions built from the options, large
   spaces sampled and each sample checked with ``apply``;
@@ -44,10 +43,10 @@ def bot_action(ruleset: Any, state: Any, actor: str, level: str, seed: int, budg
 
     Raises:
         IllegalAction("action.not_your_turn"): ``actor`` has nothing to decide.
-        ValueError: unknown ``level``.
+        IllegalAction("bot.level"): a level not in :data:`LEVELS`.
     """
     if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; choose one of {LEVELS}")
+        raise IllegalAction("bot.level", "unknown bot level", level=str(level), levels=list(LEVELS))
     mine = [d for d in ruleset.pending(state) if d.actor == actor]
     if not mine:
         raise IllegalAction("action.not_your_turn", "Nothing is waiting for this house's decision now.", house=actor)

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 from ..base import Decision, IllegalAction, Presentation
 from . import actions as A
 from . import engine as E
+from .bots import LEVELS as BOT_LEVELS
 from .log import describe as _describe
 from .position import SEATS
 from .state import State
@@ -25,6 +26,8 @@ class DukeRuleset:
     """
 
     id = "duke"
+    #: the bot levels (:mod:`.bots`)
+    bot_levels = BOT_LEVELS
     min_players = 2
     max_players = 2
     names = {"en": "The Duke", "zh-hans": "公爵战棋"}

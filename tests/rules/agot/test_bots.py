@@ -39,8 +39,9 @@ def test_bot_refuses_a_house_with_nothing_to_decide():
     with pytest.raises(IllegalAction) as e:
         R.bot_action(s, "stark", "basic", 1)
     assert e.value.code == "action.not_your_turn"
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalAction) as e:
         R.bot_action(s, "lannister", "genius", 1)
+    assert e.value.code == "bot.level"
 
 
 @pytest.mark.parametrize("level", ["random", "basic"])

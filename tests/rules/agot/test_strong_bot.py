@@ -1,17 +1,15 @@
 """The ``strong`` bot (flat Monte Carlo search, :mod:`game.rules.agot.search`): it sees only its
 house's view, is deterministic when bounded by playouts, stops at its CPU budget, answers every
-decision legally in both editions, and its match-series command prints the agreed line."""
+decision legally in both editions."""
 
 from __future__ import annotations
 
-import io
 import random
 
 import pytest
 
 from game.rules.agot import RULESET as R
 from game.rules.agot import RULESETS
-from game.rules.agot.bot_match import series, wilson
 from game.rules.agot.bots import LEVELS, bot_action
 from game.rules.agot.candidates import candidates
 from game.rules.agot.legal import random_action
@@ -149,20 +147,6 @@ def test_evaluation_prefers_more_castles():
     t.supply = dict(t.supply, **{me: t.supply[me] + 1})
     assert evaluate(t, me) > evaluate(s, me)
     assert evaluate(t, other) < evaluate(s, other) or evaluate(t, other) == evaluate(s, other)
-
-
-def test_wilson_interval():
-    lo, hi = wilson(21, 30)
-    assert 0.52 < lo < 0.53 and 0.83 < hi < 0.84
-    assert wilson(0, 0) == (0.0, 1.0)
-
-
-def test_series_prints_the_agreed_line():
-    out = io.StringIO()
-    res = series("agot2", 3, 1, seed=5, iterations=1, out=out)
-    assert res["line"].startswith("agot2 3p strong vs basic,basic: ")
-    assert " % (95 % CI " in res["line"] and res["line"].endswith(" s/decision")
-    assert "game 1:" in out.getvalue()
 
 
 def test_other_sides_tides_card_is_forgotten():
