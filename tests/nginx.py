@@ -65,3 +65,15 @@ def stop(proc: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait(5)
+
+
+def pids(proc: subprocess.Popen) -> list[int]:
+    """nginx's master and its workers (for their CPU)."""
+    out = [proc.pid]
+    try:
+        for tid in os.listdir(f"/proc/{proc.pid}/task"):
+            with open(f"/proc/{proc.pid}/task/{tid}/children") as f:
+                out += [int(x) for x in f.read().split()]
+    except OSError:
+        pass
+    return out

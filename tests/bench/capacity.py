@@ -14,7 +14,11 @@ the number of games G (``--steps``: 10, 25, 50, 100, 150, 200, 300, ...):
   ``LIVE_SOCKETS_PER_IP`` 60, ``LIVE_RATE``) stay at their production values and are never hit.
   With several processes each socket goes to the next process in turn, as a load balancer
   without affinity would send it (``--spread socket``; ``--spread game`` sends all of a game's
-  sockets to one process).
+  sockets to one process). ``--spread lb`` puts Debian's nginx with the repository's
+  configuration in front of the processes (``deploy/nginx.conf``: a consistent hash of the game's
+  id picks its process) and sends every socket to nginx, as deployed; the daphne processes then
+  trust nginx's ``X-Forwarded-For`` (``TRUSTED_PROXIES=127.0.0.1``), so each spectator still
+  counts as its own address. nginx's CPU is printed with the rest.
 * **load**: each game acts once every ``--period`` seconds (default 2), its phase drawn at random:
   the awaited seat's socket sends an ``act`` whose action a random bot chose ahead of time (the
   load generator replays each game's own seed and options, so no engine work is timed). A sample
@@ -642,8 +646,8 @@ class Usage:
     """CPU of the daphne processes, this database's PostgreSQL backends and Redis, between
     :meth:`start` and :meth:`stop`."""
 
-    def __init__(self, daphne_pids: list[int], db: str, pg: str) -> None:
-        self.daphne, self.db, self.pg = daphne_pids, db, pg
+    def __init__(self, daphne_pids: list[int], db: str, pg: str, nginx_pids: list[int] | None = None) -> None:
+        self.daphne, self.db, self.pg, self.nginx = daphne_pids, db, pg, nginx_pids or []
         self.redis = pids_named("redis-server")
 
     def _pg_pids(self) -> list[int]:
@@ -657,6 +661,7 @@ class Usage:
         self.s0 = [cpu_split(p) for p in self.daphne]  # (utime, stime) each
         self.pg0 = {p: cpu_ticks(p) for p in self._pg_pids()}
         self.r0 = {p: cpu_ticks(p) for p in self.redis}
+        self.n0 = {p: cpu_ticks(p) for p in self.nginx}
         self.h0 = host_ticks()
 
     def stop(self) -> dict:
@@ -674,6 +679,7 @@ class Usage:
             "daphne_rss": [rss_mb(p) for p in self.daphne],
             "pg_cpu": pct(pg),
             "redis_cpu": pct(sum(max(0, cpu_ticks(p) - t) for p, t in self.r0.items() if t)),
+            "nginx_cpu": pct(sum(max(0, cpu_ticks(p) - t) for p, t in self.n0.items())) if self.nginx else None,
         }
 
 
@@ -738,7 +744,8 @@ def line_of(step: dict) -> str:
     return (f"{step['games']:5d} {step['games'] * 10:6d} {step['acts_per_s']:6.1f}  "
             f"{percentile(lat, 50):6.1f} {percentile(lat, 90):6.1f} {percentile(lat, 99):6.1f} {max(lat, default=float('nan')):7.1f}  "
             f"{daphne}  pg {d['pg_cpu']:3.0f}%  redis {d['redis_cpu']:3.0f}%  "
-            f"ms/act {per_act['daphne']:4.1f}/{per_act['pg']:3.1f}/{per_act['redis']:3.1f}  gen {gen}{sat} lag99 {percentile(step['lag'], 99):5.1f}  "
+            + (f"nginx {d['nginx_cpu']:3.0f}%  " if d.get("nginx_cpu") is not None else "")
+            + f"ms/act {per_act['daphne']:4.1f}/{per_act['pg']:3.1f}/{per_act['redis']:3.1f}  gen {gen}{sat} lag99 {percentile(step['lag'], 99):5.1f}  "
             f"err {errs}{' ' + str(step['errors']) if errs else ''}  load {step['load']:.1f}")
 
 
@@ -755,7 +762,24 @@ HEADER = ("games sockets acts/s   p50    p90    p99     max   daphne cpu/rss (ea
 
 def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree: Path | None = None, label: str = "") -> list[dict]:
     profile_cprofile = a.profile if (a.profile and not py_spy()) else None
+    lb = a.spread == "lb"
+    if lb:
+        env = {**env, "TRUSTED_PROXIES": "127.0.0.1"}
     daphnes = Daphnes(n_proc, tmp, env, profile_cprofile, tree, a.nice, a.pin)
+    proxy, ports = None, daphnes.ports
+    if lb:
+        from tests import nginx
+        from tests.daphne import free_port
+
+        front = free_port()
+        try:
+            proxy = nginx.start(tmp / f"nginx-{label[:1]}{n_proc}", front, [f"127.0.0.1:{p}" for p in daphnes.ports])
+        except RuntimeError:
+            daphnes.stop()
+            raise
+        ports = [front]
+        for pid in nginx.pids(proxy):
+            renice(pid, a.nice)
     gens = Generators(a.generators, a.nice)
     steps = []
     t_begin = time.monotonic()
@@ -772,7 +796,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
             per_gen: list[list[dict]] = [[] for _ in range(a.generators)]
             for k, gm in enumerate(new):
                 idx = len(games) + k
-                spec = {**gm, "sockets": socket_specs(gm, daphnes.ports, a.spread, idx * (PLAYERS + SPECTATORS))}
+                spec = {**gm, "sockets": socket_specs(gm, ports, a.spread, idx * (PLAYERS + SPECTATORS))}
                 per_gen[idx % a.generators].append(spec)
             games += new
             added = gens.ask_all([{"cmd": "add", "games": g} for g in per_gen])
@@ -792,7 +816,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
             start = time.time() + 1.0
             for c in gens.conns:
                 c.send({"cmd": "run", "start": start, "warmup": a.warmup, "measure": a.measure, "period": a.period})
-            usage = Usage([p.pid for p in daphnes.procs], db, pg)
+            usage = Usage([p.pid for p in daphnes.procs], db, pg, nginx.pids(proxy) if proxy else None)
             for pid in usage._pg_pids() if a.nice else []:
                 renice(pid, a.nice)
             time.sleep(max(0.0, start + a.warmup - time.time()))
@@ -835,6 +859,8 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
                 break
     finally:
         gens.stop()
+        if proxy is not None:
+            nginx.stop(proxy)
         daphnes.stop()
     if profile_cprofile:
         print(f"  cProfile of the whole ramp: {profile_cprofile}.0 (python -m pstats)")
@@ -948,7 +974,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--measure", type=float, default=20.0, help="seconds measured per step")
     ap.add_argument("--stop-ms", type=float, default=100.0, help="a ramp stops when p99 passes this")
     ap.add_argument("--generators", type=int, default=1, help="load generator processes")
-    ap.add_argument("--spread", choices=["socket", "game"], default="socket")
+    ap.add_argument("--spread", choices=["socket", "game", "lb"], default="socket",
+                    help="socket: each socket to the next process; game: a game's sockets to one process; "
+                         "lb: every socket through nginx (deploy/nginx.conf), which routes by game")
     ap.add_argument("--advance", type=int, default=0, help="actions each game is played into before it is measured "
                     "(random bots; e.g. 150: the middle of a game, with a full log window)")
     ap.add_argument("--max-games", type=int, default=1000)
@@ -966,6 +994,11 @@ def main(argv: list[str] | None = None) -> int:
                     "('before') and then on this one ('after'), in this one run")
     a = ap.parse_args(argv)
     a.steps = [int(x) for x in a.steps.split(",")]
+    if a.spread == "lb":
+        from tests import nginx
+
+        if nginx.binary() is None:
+            ap.error(f"--spread lb needs nginx (Debian package: {nginx.PACKAGE})")
     procs = [int(x) for x in a.processes.split(",") if x.strip()]  # "" : the memory phase alone
 
     import signal

@@ -13,7 +13,6 @@ Redis does not answer on 127.0.0.1.
 
 from __future__ import annotations
 
-import asyncio
 import http.client
 import os
 import signal
@@ -102,7 +101,7 @@ def test_a_game_stays_on_one_process_and_moves_whole_when_it_dies(balanced):
 
     async def act(ws, house, rid, seen):
         """Send ``house``'s legal act and return its result (``seen`` collects every message)."""
-        actor, action, version = legal_move(db_url, game, {house}, seed=rid)
+        _, action, version = legal_move(db_url, game, {house}, seed=rid)
         await ws.send_json({"type": "act", "id": rid, "version": version, "action": action})
         return await ws.until(lambda m: seen.append(m) or (m["type"] == "result" and m["id"] == rid))
 
@@ -127,7 +126,7 @@ def test_a_game_stays_on_one_process_and_moves_whole_when_it_dies(balanced):
                 await ws.until(lambda m, v=acked: m["type"] == "state" and m["version"] == v)
 
         # an act in flight when its process dies: acknowledged or not, never half
-        actor, action, version = legal_move(db_url, game, {"lannister"}, seed=2)
+        _, action, version = legal_move(db_url, game, {"lannister"}, seed=2)
         await socks["lannister"].send_json({"type": "act", "id": 2, "version": version, "action": action})
         servers[home].send_signal(signal.SIGKILL)
         servers[home].wait(10)
@@ -145,7 +144,7 @@ def test_a_game_stays_on_one_process_and_moves_whole_when_it_dies(balanced):
         assert stored >= acked  # nothing acknowledged is lost
 
         # every socket comes back through nginx, to the other process, at the stored version
-        for who in socks:
+        for who in list(socks):
             socks[who], firsts[who] = await connect(who)
             # nginx names every process it tried: the first socket may find the dead one first
             tried = socks[who].header(nginx.UPSTREAM_HEADER).split(", ")
