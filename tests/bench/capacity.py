@@ -177,10 +177,10 @@ class GSock:
     """One socket of a game in the generator (:class:`tests.bench.genws.ClientSocket`): each text
     message is looked at as it arrives, a new state version noted, with no task of its own."""
 
-    __slots__ = ("ws", "game", "version")
+    __slots__ = ("ws", "game", "version", "port")
 
-    def __init__(self, game: "GGame") -> None:
-        self.ws, self.game, self.version = None, game, -1
+    def __init__(self, game: "GGame", port: int = 0) -> None:
+        self.ws, self.game, self.version, self.port = None, game, -1, port
 
     def on_text(self, data: bytearray) -> None:
         g = self.game
@@ -229,6 +229,11 @@ class GGame:
         self.fut: asyncio.Future | None = None
         self.broken = False
         self.finished = False
+        #: the sample in flight's moments: the sender's result, the last socket on the sender's
+        #: process and on another process to hold the new version (perf_counter seconds)
+        self.t_result = self.t_local = self.t_remote = None
+        self.sender_port = 0
+        self.last_stage: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     def top_up(self, n: int) -> None:
         """Choose the next acts (a random bot's, on a mirror of the game) up to ``n`` ahead."""
@@ -245,11 +250,17 @@ class GGame:
 
     def arrived(self, sock: GSock, v: int) -> None:
         if self.target is not None and v >= self.target and sock.version >= self.target:
+            if sock.port == self.sender_port:
+                self.t_local = time.perf_counter()
+            else:
+                self.t_remote = time.perf_counter()
             self.have += 1
             if self.have == len(self.socks) and self.fut is not None and not self.fut.done():
                 self.fut.set_result(time.perf_counter())
 
     def result(self, msg: dict) -> None:
+        if self.target is not None:
+            self.t_result = time.perf_counter()
         if not msg.get("ok"):
             self.errors[f"refused {msg.get('error', {}).get('code')}"] += 1
             self.broken = True
@@ -267,6 +278,8 @@ class GGame:
         actor, text = self.acts[self.version]
         self.target, self.have = self.version + 1, sum(1 for s in self.socks if s.version >= self.version + 1)
         self.fut = asyncio.get_running_loop().create_future()
+        self.t_result = self.t_local = self.t_remote = None
+        self.sender_port = self.players[actor].port
         t0 = time.perf_counter()
         self.players[actor].ws.send(text)
         try:
@@ -280,6 +293,8 @@ class GGame:
         if done is None:
             return None
         self.version += 1
+        ms = lambda t: 1000 * (t - t0) if t is not None else 0.0  # noqa: E731
+        self.last_stage = (ms(self.t_result), ms(self.t_local), ms(self.t_remote))
         return done - t0
 
 
@@ -288,7 +303,7 @@ async def _connect_game(g: GGame, sem: asyncio.Semaphore, retries: Counter) -> N
 
     path = f"/ws/game/{g.id}/?lang={g.spec.get('lang', 'en')}&patch=1"  # as the site's client asks
     for port, cookie, local, house in g.spec["sockets"]:
-        s = GSock(g)
+        s = GSock(g, port)
         for attempt in range(6):
             try:
                 async with sem:
@@ -320,6 +335,7 @@ async def _run(games: list[GGame], start: float, warmup: float, measure: float, 
     t_start = time.perf_counter() + (start - time.time())
     w0, w1 = t_start + warmup, t_start + warmup + measure
     samples: list[tuple[float, float, int]] = []  # (seconds into the window, ms, daphne port)
+    stages: list[tuple[float, float, float]] = []  # each sample's (result, sender's process, other process) ms
     lag: list[float] = []
     late = 0
 
@@ -334,6 +350,7 @@ async def _run(games: list[GGame], start: float, warmup: float, measure: float, 
             took = await g.act()
             if took is not None and w0 <= sent < w1:
                 samples.append((sent - w0, took * 1000, g.spec["sockets"][0][0]))
+                stages.append(g.last_stage)
                 lag.append((sent - nxt) * 1000)
             nxt += period
             if nxt < time.perf_counter():  # the last act took longer than a period: ticks skipped
@@ -356,7 +373,7 @@ async def _run(games: list[GGame], start: float, warmup: float, measure: float, 
     await asyncio.gather(*(play(g) for g in games))
     await probe
     cpu = (cpu_at[1] - cpu_at[0]) if len(cpu_at) == 2 else time.process_time() - c0
-    return {"lat": [ms for _, ms, _ in samples], "samples": samples, "lag": lag, "late": late, "cpu": cpu}
+    return {"lat": [ms for _, ms, _ in samples], "samples": samples, "stages": stages, "lag": lag, "late": late, "cpu": cpu}
 
 
 def generator_main(conn, seed: int) -> None:
@@ -733,6 +750,21 @@ def bursts_of(samples: list[tuple[float, float, int]], slow_ms: float = 50.0) ->
             + (f"; by process: {', '.join(str(n) for _, n in sorted(by.items()))}" if len(by) > 1 else ""))
 
 
+def stages_of(stages: list[tuple[float, float, float]], slow_ms: float = 50.0) -> str:
+    """Where a step's slow samples (over ``slow_ms``) lost their time, from each sample's
+    ``(result, sender's process, other process)`` ms (0: no socket there): the sender's
+    ``result`` already late (the act's own path: its process's loop, the database), or only the
+    pushes of the sender's process, or only the other process's (the crossing through Redis)."""
+    slow = [st for st in stages if max(st) > slow_ms]
+    result = sum(1 for r, _, _ in slow if r > slow_ms)
+    local = sum(1 for r, lo, _ in slow if r <= slow_ms < lo)
+    remote = sum(1 for r, lo, re in slow if r <= slow_ms and lo <= slow_ms < re)
+    worst = max(slow, key=max, default=None)
+    return (f"slow samples' stage: result late {result}, only the sender's process's pushes {local}, only the other "
+            f"process's {remote}" + (f"; the slowest: result {worst[0]:.0f} ms, sender's process {worst[1]:.0f} ms, "
+                                     f"other {worst[2]:.0f} ms" if worst else ""))
+
+
 def line_of(step: dict) -> str:
     lat = step["lat"]
     d = step["usage"]
@@ -849,6 +881,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
             steps.append(step)
             print(line_of(step), flush=True)
             print("    " + bursts_of(sorted(x for r in results for x in r["samples"])), flush=True)
+            print("    " + stages_of([x for r in results for x in r["stages"]]), flush=True)
             print("    " + host_line(used, os.cpu_count() or 1), flush=True)
             print("    " + lag_line(lags, a.measure), flush=True)
             if spy:

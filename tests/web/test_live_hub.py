@@ -55,16 +55,35 @@ async def _members_of_group(layer, group: str) -> int:
 
 
 def _count_sends(layer) -> list[str]:
-    """Record the groups of every ``group_send`` on ``layer`` (the real call still runs)."""
+    """Record the group of every ``group_send`` and the channel of every ``send`` on ``layer``
+    (the real calls still run)."""
     sent: list[str] = []
-    real = layer.group_send
+    real_group_send, real_send = layer.group_send, layer.send
 
     async def group_send(group, message):
         sent.append(group)
-        await real(group, message)
+        await real_group_send(group, message)
 
-    layer.group_send = group_send
+    async def send(channel, message):
+        sent.append(channel)
+        await real_send(channel, message)
+
+    layer.group_send, layer.send = group_send, send
     return sent
+
+
+def _count_reads(layer) -> list[str]:
+    """Record the channel of every message ``receive`` returns on ``layer``."""
+    read: list[str] = []
+    real = layer.receive
+
+    async def receive(channel):
+        message = await real(channel)
+        read.append(channel)
+        return message
+
+    layer.receive = receive
+    return read
 
 
 def test_one_relay_per_process_and_group(layer):
@@ -131,14 +150,36 @@ async def _test_a_group_watched_from_one_process_costs_the_layer_no_send(layer):
     await there.join(group, remote)
     await here.publish(group, {"type": "game.changed", "version": 2})
     await _settle([remote], 1)
-    assert sent == [group]
+    assert sent == [there.groups[group].channel]  # to the other process's relay alone
     assert remote.got == [{"type": "game.changed", "version": 2}]
     assert [m["version"] for m in local.got] == [1, 2]  # served at once, and no echo
 
     await there.leave(group, remote)  # the other process's last socket closed: no sends again
     await here.publish(group, {"type": "game.changed", "version": 3})
     await _settle([local], 3)
-    assert sent == [group]
+    assert len(sent) == 1
+
+
+def test_a_published_change_never_comes_back_to_its_own_relay(layer):
+    run_sync(_test_a_published_change_never_comes_back_to_its_own_relay(layer))
+
+
+async def _test_a_published_change_never_comes_back_to_its_own_relay(layer):
+    """With three processes in a game, each change published by one reaches the two others'
+    relays, once each, and the publisher's relay reads nothing: a process's one receive loop
+    reads only what its members need."""
+    hubs, group = [Hub(layer), Hub(layer), Hub(layer)], f"game-{uuid.uuid4().hex[:6]}"
+    watchers = [Member() for _ in hubs]
+    read = _count_reads(layer)  # before the relays start reading
+    for hub, m in zip(hubs, watchers):
+        await hub.join(group, m)
+    for v in range(1, 7):
+        await hubs[v % 3].publish(group, {"type": "game.changed", "version": v})
+    await _settle(watchers, 6)
+    # each once (across processes in any order: a consumer keeps the latest version)
+    assert all(sorted(x["version"] for x in m.got) == [1, 2, 3, 4, 5, 6] for m in watchers)
+    relays = [hub.groups[group].channel for hub in hubs]
+    assert sorted(read) == sorted(relays[i] for v in range(1, 7) for i in range(3) if i != v % 3)
 
 
 def test_group_members_as_the_layer_counts_them(layer):
