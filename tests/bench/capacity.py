@@ -752,7 +752,8 @@ def bursts_of(samples: list[tuple[float, float, int]], slow_ms: float = 50.0) ->
 
 def stages_of(stages: list[tuple[float, float, float]], slow_ms: float = 50.0) -> str:
     """Where a step's slow samples (over ``slow_ms``) lost their time, from each sample's
-    ``(result, sender's process, other process)`` ms (0: no socket there): the sender's
+    ``(result, sender's process, other process)`` ms (0: no socket there; for the result: it came
+    after the last push): the sender's
     ``result`` already late (the act's own path: its process's loop, the database), or only the
     pushes of the sender's process, or only the other process's (the crossing through Redis)."""
     slow = [st for st in stages if max(st) > slow_ms]
