@@ -10,7 +10,8 @@ and group, however many sockets watch.
 A process that makes a change itself (an act on one of its sockets) need not wait for that
 delivery: :func:`publish` hands the message to the local members at once. Then, only if another
 process's relay is in the group (one read of the group's members, :mod:`game.live.members`), it
-sends the message to those relays' channels alone, not to the group: a ``group_send`` would come
+sends the message to those relays' channels alone (:func:`members.send_to`: one round trip to
+Redis), not to the group: a ``group_send`` would come
 back to this hub's own relay too, and each message a relay reads costs its process's one receive
 loop four Redis round trips in a row (channels_redis reads a process's channels one message at a
 time), for a copy it would only drop. A game watched from one process only (and a person's group
@@ -53,7 +54,6 @@ import uuid
 import weakref
 from typing import Any
 
-from channels.exceptions import ChannelFull
 from channels.layers import get_channel_layer
 
 from . import members
@@ -177,13 +177,9 @@ class Hub:
             if others is None:
                 await self._layer_call(self.layer.group_send(group, {**message, ORIGIN: self.id}))
             elif others:
-                results = await asyncio.gather(*(self._layer_call(self.layer.send(c, message)) for c in sorted(others)),
-                                               return_exceptions=True)
-                for channel, result in zip(sorted(others), results):
-                    if isinstance(result, ChannelFull):  # that relay is far behind: as group_send, dropped
-                        log.warning("hub: channel %s of group %s is full; message dropped", channel, group)
-                    elif isinstance(result, BaseException):
-                        raise result
+                full = await self._layer_call(members.send_to(self.layer, others, message))
+                if full:  # a relay far behind: as group_send does, its copy is dropped
+                    log.warning("hub: %d channel(s) of group %s full; message dropped there", full, group)
         except Exception as exc:  # an outage is noticed (and recovered from) by the relays' reads
             log.warning("hub: could not send to group %s: %r", group, exc)
 
