@@ -11,14 +11,13 @@ A process that makes a change itself (an act on one of its sockets) need not wai
 delivery: :func:`publish` hands the message to the local members at once. Then, only if another
 process's relay is in the group (one read of the group's members, :mod:`game.live.members`), it
 sends the message to those relays' channels alone (:func:`members.send_to`: one round trip to
-Redis), not to the group: a ``group_send`` would come
-back to this hub's own relay too, and each message a relay reads costs its process's one receive
-loop four Redis round trips in a row (channels_redis reads a process's channels one message at a
-time), for a copy it would only drop. A game watched from one process only (and a person's group
-that nobody follows) costs the channel layer one read per change. When the members cannot be read
-(another channel layer), the message goes to the group marked with the hub's id, and this hub's
-relay skips it. A message sent
-by plain ``group_send`` (a bot's thread, an HTTP view, another process) reaches every process's
+Redis), not to the group: a ``group_send`` would come back to this hub's own relay too, and each
+message a relay reads costs its process's one receive loop four Redis round trips in a row
+(channels_redis reads a process's channels one message at a time), for a copy it would only drop.
+A game watched from one process only (and a person's group that nobody follows) costs the channel
+layer one read per change. When the members cannot be read (another channel layer), the message
+goes to the group marked with the hub's id, and this hub's relay skips it. A message sent by
+plain ``group_send`` (a bot's thread, an HTTP view, another process) reaches every process's
 members through the relays.
 
 Members are consumers. Each gets its messages through its ``dispatch`` (the handler named by the
