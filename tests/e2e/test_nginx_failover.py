@@ -116,7 +116,6 @@ def test_a_game_stays_on_one_process_and_moves_whole_when_it_dies(balanced):
             assert _served_by(front, path) == home, path
         other = next(s for s in servers if s != home)
 
-        acked = 0
         seen = {w: [] for w in socks}
         answer = await act(socks["stark"], "stark", 1, seen["stark"])
         assert answer["ok"] is True, answer
@@ -154,7 +153,8 @@ def test_a_game_stays_on_one_process_and_moves_whole_when_it_dies(balanced):
 
         # and the game goes on there, pushed to everyone
         seen = {w: [] for w in socks}
-        for rid, house in enumerate((h for h in HOUSES if h in {d for d in _awaited(db_url, game)}), start=10):
+        awaited = _awaited(db_url, game)
+        for rid, house in enumerate((h for h in HOUSES if h in awaited), start=10):
             answer = await act(socks[house], house, rid, seen[house])
             assert answer["ok"] is True, answer
             acked = answer["version"]
