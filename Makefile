@@ -11,7 +11,7 @@ IS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo yes)
 # to load without SECRET_KEY (production), and these need none.
 DEV := DEBUG=$${DEBUG:-1}
 
-.PHONY: run test messages makemessages gettext chromium migrate clean
+.PHONY: run test messages makemessages gettext chromium nginx migrate clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,17 @@ chromium:
 	  fi; \
 	fi
 
+# The load-balancer test puts Debian's nginx in front of two server processes (deploy/nginx.conf);
+# without it that test skips and says so.
+nginx:
+	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then \
+	  if [ "$(IS_ROOT)" = yes ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; \
+	  else \
+	    echo "NOTE: nginx is missing; the load-balancer test will skip (Debian package: nginx-light or nginx)"; \
+	  fi; \
+	fi
+
 # Refresh the catalogues after changing marked strings, then translate the new entries.
 MAKEMESSAGES_ARGS := -l zh_Hans --no-location --ignore=.venv --ignore=build --ignore=tests --ignore=game/rules --ignore=staticfiles
 makemessages: gettext $(VENV)/.installed
@@ -70,7 +81,7 @@ migrate: $(VENV)/.installed
 run: $(VENV)/.installed messages migrate
 	$(DEV) $(PY) manage.py runserver --nostatic $(HOST):$(PORT)
 
-test: $(VENV)/.installed-test messages chromium
+test: $(VENV)/.installed-test messages chromium nginx
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 clean:

@@ -66,6 +66,11 @@ Environment variables (all optional):
   is then trusted for the client's address too: the per-IP limits read the last (right-most)
   address of ``X-Forwarded-For``, the one the proxy itself appended; without it they use the
   peer address of the connection.
+* ``TRUSTED_PROXIES`` -- comma-separated addresses or networks of the load balancers (e.g.
+  ``127.0.0.1,10.0.0.0/8``): a request whose peer is one of them is counted by the last address
+  of its ``X-Forwarded-For``, any other request by its peer, whatever it claims; with or without
+  HTTPS (``deploy/nginx.conf`` appends the header). Default empty: then ``BEHIND_HTTPS_PROXY``
+  decides alone, for any peer.
 * ``SECURE_SSL_REDIRECT`` -- ``1`` redirects plain-HTTP requests to HTTPS (default: as
   ``BEHIND_HTTPS_PROXY``; ``0`` when the load balancer redirects itself and probes over HTTP).
 * ``SECURE_HSTS_SECONDS`` -- the ``Strict-Transport-Security`` max-age in seconds (default
@@ -135,6 +140,7 @@ or with ``BEHIND_HTTPS_PROXY`` the last ``X-Forwarded-For`` address; IPv6 per /6
   (default ``3``; ``off``: no cap).
 """
 
+import ipaddress
 from pathlib import Path
 
 import environ
@@ -429,6 +435,14 @@ BENCH_ECHO = env.bool("GOTWEB_BENCH", default=False)
 #: the load balancer terminates HTTPS: secure cookies, HTTPS redirects, HSTS, and the client's IP
 #: is the proxy's last X-Forwarded-For address (game.live.clients.client_ip)
 BEHIND_HTTPS_PROXY = env.bool("BEHIND_HTTPS_PROXY", default=False)
+#: the load balancers whose X-Forwarded-For is read (addresses or networks); empty: any peer, and
+#: only with BEHIND_HTTPS_PROXY
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy.strip(), strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES: not an address or network: {_proxy!r}") from None
 if BEHIND_HTTPS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = BEHIND_HTTPS_PROXY

@@ -60,6 +60,15 @@ class WS:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
         self.pings = 0  # ping frames the server sent (each answered)
+        self.response = ""  # the handshake's answer: status line and headers
+
+    def header(self, name: str) -> str | None:
+        """The value of the handshake answer's header ``name`` (any case), or None."""
+        for line in self.response.split("\r\n")[1:]:
+            key, _, value = line.partition(":")
+            if key.strip().lower() == name.lower():
+                return value.strip()
+        return None
 
     @classmethod
     async def connect(cls, url: str, origin: str, cookie: str = "", timeout: float = 10, local_host: str | None = None) -> "WS":
@@ -77,7 +86,9 @@ class WS:
         if b" 101 " not in status:
             writer.close()
             raise Closed(int(status.split()[1]) if len(status.split()) > 1 else None)
-        return cls(reader, writer)
+        ws = cls(reader, writer)
+        ws.response = head.decode("latin-1")
+        return ws
 
     async def send(self, text: str) -> None:
         self.writer.write(frame(0x1, text.encode()))

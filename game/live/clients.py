@@ -7,6 +7,7 @@ the budget it counts against; :func:`owner_of` is a socket's owner: its user, el
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from typing import Any
 
@@ -22,10 +23,12 @@ def client_ip(client: Any, *, fall_back_to_peer: bool = False) -> str:
     address as its IPv4 address, any other IPv6 address as its /64 network (``"2001:db8::/64"``:
     one subscriber commonly holds a whole /64); :data:`UNKNOWN` when there is no address.
 
-    The address is the connection's peer (``REMOTE_ADDR``, ``scope["client"]``); only when
-    ``settings.BEHIND_HTTPS_PROXY`` is set and the request carries a non-blank
-    ``X-Forwarded-For``, the last address of that header instead: the one our load balancer
-    appended, which the client cannot forge (the addresses before it are the client's own claim).
+    The address is the connection's peer (``REMOTE_ADDR``, ``scope["client"]``); only when the
+    peer is a trusted proxy and the request carries a non-blank ``X-Forwarded-For``, the last
+    address of that header instead: the one our load balancer appended, which the client cannot
+    forge (the addresses before it are the client's own claim). The trusted proxies are
+    ``settings.TRUSTED_PROXIES`` (addresses or networks) when set, else any peer when
+    ``settings.BEHIND_HTTPS_PROXY`` is set, else none.
     When that last address is not an address, ``fall_back_to_peer`` decides: False (the HTTP
     throttles) counts the client in :data:`UNKNOWN`, True (the sockets) counts the peer's
     address. Never raises on what a client sent (garbage, an empty header, no peer)."""
@@ -39,7 +42,7 @@ def client_ip(client: Any, *, fall_back_to_peer: bool = False) -> str:
         peer = client.META.get("REMOTE_ADDR", "") or ""
         forwarded = client.META.get("HTTP_X_FORWARDED_FOR", "") or ""
     candidates = [peer]
-    if settings.BEHIND_HTTPS_PROXY and forwarded.strip():
+    if forwarded.strip() and _trusted(peer):
         last = forwarded.split(",")[-1]
         candidates = [last, peer] if fall_back_to_peer else [last]
     for raw in candidates:
@@ -49,6 +52,25 @@ def client_ip(client: Any, *, fall_back_to_peer: bool = False) -> str:
             continue
         return _bucket(address)
     return UNKNOWN
+
+
+def _trusted(peer: str) -> bool:
+    """Whether ``peer`` is a load balancer whose ``X-Forwarded-For`` counts (:func:`client_ip`)."""
+    proxies = getattr(settings, "TRUSTED_PROXIES", None) or []
+    if not proxies:
+        return bool(settings.BEHIND_HTTPS_PROXY)
+    try:
+        address = ipaddress.ip_address(str(peer).strip())
+    except ValueError:
+        return False
+    if address.version == 6 and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return any(address in _network(p) for p in proxies)
+
+
+@functools.lru_cache(maxsize=64)
+def _network(text: str) -> ipaddress.IPv4Network | ipaddress.IPv6Network:
+    return ipaddress.ip_network(text.strip(), strict=False)
 
 
 def _bucket(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:

@@ -10,10 +10,14 @@ and group, however many sockets watch.
 A process that makes a change itself (an act on one of its sockets) need not wait for that
 delivery: :func:`publish` hands the message to the local members at once. Then, only if another
 process's relay is in the group (one read of the group's members, :mod:`game.live.members`), it
-sends the message to the group marked with the hub's id; this hub's relay skips it, and the other
-processes' relays deliver it to their members. A game watched from one process only (and a
-person's group that nobody follows) costs the channel layer one read per change. A message sent
-by plain ``group_send`` (a bot's thread, an HTTP view, another process) reaches every process's
+sends the message to those relays' channels alone (:func:`members.send_to`: one round trip to
+Redis), not to the group: a ``group_send`` would come back to this hub's own relay too, and each
+message a relay reads costs its process's one receive loop four Redis round trips in a row
+(channels_redis reads a process's channels one message at a time), for a copy it would only drop.
+A game watched from one process only (and a person's group that nobody follows) costs the channel
+layer one read per change. When the members cannot be read (another channel layer), the message
+goes to the group marked with the hub's id, and this hub's relay skips it. A message sent by
+plain ``group_send`` (a bot's thread, an HTTP view, another process) reaches every process's
 members through the relays.
 
 Members are consumers. Each gets its messages through its ``dispatch`` (the handler named by the
@@ -168,21 +172,32 @@ class Hub:
         (:data:`RESYNC`)."""
         self.deliver(group, message)
         try:
-            if await self._layer_call(self.elsewhere(group)):
+            others = await self._layer_call(self.others(group))
+            if others is None:
                 await self._layer_call(self.layer.group_send(group, {**message, ORIGIN: self.id}))
+            elif others:
+                full = await self._layer_call(members.send_to(self.layer, others, message))
+                if full:  # a relay far behind: as group_send does, its copy is dropped
+                    log.warning("hub: %d channel(s) of group %s full; message dropped there", full, group)
         except Exception as exc:  # an outage is noticed (and recovered from) by the relays' reads
             log.warning("hub: could not send to group %s: %r", group, exc)
 
-    async def elsewhere(self, group: str) -> bool:
-        """Whether ``group`` has a member other than this hub's own relay (another process's
-        relay, or a plain channel); True when the layer cannot tell (:mod:`game.live.members`).
+    async def others(self, group: str) -> set[str] | None:
+        """The channels of ``group`` other than this hub's own relay (other processes' relays,
+        plain channels), or None when the layer cannot tell (:mod:`game.live.members`).
         A process that joins just after this read has joined before it reads the game's state,
         which then already holds the change (join, then read)."""
         channels = await members.group_channels(self.layer, group)
         if channels is None:
-            return True
+            return None
         g = self.groups.get(group)
-        return bool(channels - {g.channel} if g is not None else channels)
+        return channels - {g.channel} if g is not None else channels
+
+    async def elsewhere(self, group: str) -> bool:
+        """Whether ``group`` has a member other than this hub's own relay; True when the layer
+        cannot tell."""
+        others = await self.others(group)
+        return others is None or bool(others)
 
     async def _relay(self, group: str, channel: str) -> None:
         while True:

@@ -20,6 +20,10 @@ ago):
 
 For any other layer, or one whose internals changed (an upgrade of ``channels_redis``), the
 answer is None, "unknown", and callers send as before: nothing is lost, only the saving.
+
+:func:`send_to` then sends a message to the members read, other processes' relays, in one round
+trip per Redis server (channels_redis's ``send`` takes four, one after another), storing it as
+that ``send`` does; on another layer it calls ``send`` per channel.
 ``tests/web/test_live_hub.py`` checks on both real layers that the saving is taken.
 """
 
@@ -58,3 +62,59 @@ async def group_channels(layer, group: str) -> set[str] | None:
         return None
     names = await connection.zrangebyscore(key, min=f"({since}", max="+inf")
     return {n.decode("utf8") if isinstance(n, bytes) else str(n) for n in names}
+
+
+#: stores one message in each of a connection's channel keys (KEYS; ARGV: the serialized messages,
+#: then each key's capacity, then now and the layer's message expiry in seconds): drops what
+#: expired, skips a key at capacity (counted and returned), as channels_redis's own group send
+_SEND_LUA = """
+local now = tonumber(ARGV[#ARGV - 1])
+local expiry = tonumber(ARGV[#ARGV])
+local full = 0
+for i = 1, #KEYS do
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, math.floor(now) - expiry)
+    if redis.call('ZCOUNT', KEYS[i], '-inf', '+inf') < tonumber(ARGV[#KEYS + i]) then
+        redis.call('ZADD', KEYS[i], now, ARGV[i])
+        redis.call('EXPIRE', KEYS[i], expiry)
+    else
+        full = full + 1
+    end
+end
+return full
+"""
+
+
+async def send_to(layer, channels: set[str], message: dict) -> int:
+    """Send ``message`` to each of ``channels`` (names a group's members gave, e.g. other
+    processes' relays) on ``layer``; returns how many were at capacity (their copy dropped, as a
+    ``group_send`` drops it). On ``channels_redis`` one round trip per Redis server (a script that
+    does what its ``send`` does in four); on any other layer, or one whose internals changed, its
+    ``send`` per channel. Raises what the layer's connection raises (Redis unreachable)."""
+    from channels.exceptions import ChannelFull
+
+    mapped = None
+    try:
+        from channels_redis.core import RedisChannelLayer
+
+        if isinstance(layer, RedisChannelLayer):
+            mapped = layer._map_channel_keys_to_connection(sorted(channels), message)
+            expiry, capacity_of = int(layer.expiry), mapped[2]
+    except (ImportError, AttributeError, TypeError, ValueError) as exc:
+        if not _warned:
+            _warned.append(True)
+            log.warning("live: cannot send to channel-layer channels at once (%r); one send each", exc)
+        mapped = None
+    if mapped is None:
+        full = 0
+        for channel in sorted(channels):
+            try:
+                await layer.send(channel, message)
+            except ChannelFull:
+                full += 1
+        return full
+    by_connection, messages, _ = mapped
+    full = 0
+    for index, keys in by_connection.items():
+        args = [messages[k] for k in keys] + [capacity_of[k] for k in keys] + [time.time(), expiry]
+        full += int(await layer.connection(index).eval(_SEND_LUA, len(keys), *keys, *args))
+    return full

@@ -14,7 +14,11 @@ the number of games G (``--steps``: 10, 25, 50, 100, 150, 200, 300, ...):
   ``LIVE_SOCKETS_PER_IP`` 60, ``LIVE_RATE``) stay at their production values and are never hit.
   With several processes each socket goes to the next process in turn, as a load balancer
   without affinity would send it (``--spread socket``; ``--spread game`` sends all of a game's
-  sockets to one process).
+  sockets to one process). ``--spread lb`` puts Debian's nginx with the repository's
+  configuration in front of the processes (``deploy/nginx.conf``: a consistent hash of the game's
+  id picks its process) and sends every socket to nginx, as deployed; the daphne processes then
+  trust nginx's ``X-Forwarded-For`` (``TRUSTED_PROXIES=127.0.0.1``), so each spectator still
+  counts as its own address. nginx's CPU is printed with the rest.
 * **load**: each game acts once every ``--period`` seconds (default 2), its phase drawn at random:
   the awaited seat's socket sends an ``act`` whose action a random bot chose ahead of time (the
   load generator replays each game's own seed and options, so no engine work is timed). A sample
@@ -173,10 +177,10 @@ class GSock:
     """One socket of a game in the generator (:class:`tests.bench.genws.ClientSocket`): each text
     message is looked at as it arrives, a new state version noted, with no task of its own."""
 
-    __slots__ = ("ws", "game", "version")
+    __slots__ = ("ws", "game", "version", "port")
 
-    def __init__(self, game: "GGame") -> None:
-        self.ws, self.game, self.version = None, game, -1
+    def __init__(self, game: "GGame", port: int = 0) -> None:
+        self.ws, self.game, self.version, self.port = None, game, -1, port
 
     def on_text(self, data: bytearray) -> None:
         g = self.game
@@ -225,6 +229,11 @@ class GGame:
         self.fut: asyncio.Future | None = None
         self.broken = False
         self.finished = False
+        #: the sample in flight's moments: the sender's result, the last socket on the sender's
+        #: process and on another process to hold the new version (perf_counter seconds)
+        self.t_result = self.t_local = self.t_remote = None
+        self.sender_port = 0
+        self.last_stage: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     def top_up(self, n: int) -> None:
         """Choose the next acts (a random bot's, on a mirror of the game) up to ``n`` ahead."""
@@ -241,11 +250,17 @@ class GGame:
 
     def arrived(self, sock: GSock, v: int) -> None:
         if self.target is not None and v >= self.target and sock.version >= self.target:
+            if sock.port == self.sender_port:
+                self.t_local = time.perf_counter()
+            else:
+                self.t_remote = time.perf_counter()
             self.have += 1
             if self.have == len(self.socks) and self.fut is not None and not self.fut.done():
                 self.fut.set_result(time.perf_counter())
 
     def result(self, msg: dict) -> None:
+        if self.target is not None:
+            self.t_result = time.perf_counter()
         if not msg.get("ok"):
             self.errors[f"refused {msg.get('error', {}).get('code')}"] += 1
             self.broken = True
@@ -263,6 +278,8 @@ class GGame:
         actor, text = self.acts[self.version]
         self.target, self.have = self.version + 1, sum(1 for s in self.socks if s.version >= self.version + 1)
         self.fut = asyncio.get_running_loop().create_future()
+        self.t_result = self.t_local = self.t_remote = None
+        self.sender_port = self.players[actor].port
         t0 = time.perf_counter()
         self.players[actor].ws.send(text)
         try:
@@ -276,6 +293,8 @@ class GGame:
         if done is None:
             return None
         self.version += 1
+        ms = lambda t: 1000 * (t - t0) if t is not None else 0.0  # noqa: E731
+        self.last_stage = (ms(self.t_result), ms(self.t_local), ms(self.t_remote))
         return done - t0
 
 
@@ -284,7 +303,7 @@ async def _connect_game(g: GGame, sem: asyncio.Semaphore, retries: Counter) -> N
 
     path = f"/ws/game/{g.id}/?lang={g.spec.get('lang', 'en')}&patch=1"  # as the site's client asks
     for port, cookie, local, house in g.spec["sockets"]:
-        s = GSock(g)
+        s = GSock(g, port)
         for attempt in range(6):
             try:
                 async with sem:
@@ -316,6 +335,7 @@ async def _run(games: list[GGame], start: float, warmup: float, measure: float, 
     t_start = time.perf_counter() + (start - time.time())
     w0, w1 = t_start + warmup, t_start + warmup + measure
     samples: list[tuple[float, float, int]] = []  # (seconds into the window, ms, daphne port)
+    stages: list[tuple[float, float, float]] = []  # each sample's (result, sender's process, other process) ms
     lag: list[float] = []
     late = 0
 
@@ -330,6 +350,7 @@ async def _run(games: list[GGame], start: float, warmup: float, measure: float, 
             took = await g.act()
             if took is not None and w0 <= sent < w1:
                 samples.append((sent - w0, took * 1000, g.spec["sockets"][0][0]))
+                stages.append(g.last_stage)
                 lag.append((sent - nxt) * 1000)
             nxt += period
             if nxt < time.perf_counter():  # the last act took longer than a period: ticks skipped
@@ -352,7 +373,7 @@ async def _run(games: list[GGame], start: float, warmup: float, measure: float, 
     await asyncio.gather(*(play(g) for g in games))
     await probe
     cpu = (cpu_at[1] - cpu_at[0]) if len(cpu_at) == 2 else time.process_time() - c0
-    return {"lat": [ms for _, ms, _ in samples], "samples": samples, "lag": lag, "late": late, "cpu": cpu}
+    return {"lat": [ms for _, ms, _ in samples], "samples": samples, "stages": stages, "lag": lag, "late": late, "cpu": cpu}
 
 
 def generator_main(conn, seed: int) -> None:
@@ -642,8 +663,8 @@ class Usage:
     """CPU of the daphne processes, this database's PostgreSQL backends and Redis, between
     :meth:`start` and :meth:`stop`."""
 
-    def __init__(self, daphne_pids: list[int], db: str, pg: str) -> None:
-        self.daphne, self.db, self.pg = daphne_pids, db, pg
+    def __init__(self, daphne_pids: list[int], db: str, pg: str, nginx_pids: list[int] | None = None) -> None:
+        self.daphne, self.db, self.pg, self.nginx = daphne_pids, db, pg, nginx_pids or []
         self.redis = pids_named("redis-server")
 
     def _pg_pids(self) -> list[int]:
@@ -657,6 +678,7 @@ class Usage:
         self.s0 = [cpu_split(p) for p in self.daphne]  # (utime, stime) each
         self.pg0 = {p: cpu_ticks(p) for p in self._pg_pids()}
         self.r0 = {p: cpu_ticks(p) for p in self.redis}
+        self.n0 = {p: cpu_ticks(p) for p in self.nginx}
         self.h0 = host_ticks()
 
     def stop(self) -> dict:
@@ -674,6 +696,7 @@ class Usage:
             "daphne_rss": [rss_mb(p) for p in self.daphne],
             "pg_cpu": pct(pg),
             "redis_cpu": pct(sum(max(0, cpu_ticks(p) - t) for p, t in self.r0.items() if t)),
+            "nginx_cpu": pct(sum(max(0, cpu_ticks(p) - t) for p, t in self.n0.items())) if self.nginx else None,
         }
 
 
@@ -727,6 +750,22 @@ def bursts_of(samples: list[tuple[float, float, int]], slow_ms: float = 50.0) ->
             + (f"; by process: {', '.join(str(n) for _, n in sorted(by.items()))}" if len(by) > 1 else ""))
 
 
+def stages_of(stages: list[tuple[float, float, float]], slow_ms: float = 50.0) -> str:
+    """Where a step's slow samples (over ``slow_ms``) lost their time, from each sample's
+    ``(result, sender's process, other process)`` ms (0: no socket there; for the result: it came
+    after the last push): the sender's
+    ``result`` already late (the act's own path: its process's loop, the database), or only the
+    pushes of the sender's process, or only the other process's (the crossing through Redis)."""
+    slow = [st for st in stages if max(st) > slow_ms]
+    result = sum(1 for r, _, _ in slow if r > slow_ms)
+    local = sum(1 for r, lo, _ in slow if r <= slow_ms < lo)
+    remote = sum(1 for r, lo, re in slow if r <= slow_ms and lo <= slow_ms < re)
+    worst = max(slow, key=max, default=None)
+    return (f"slow samples' stage: result late {result}, only the sender's process's pushes {local}, only the other "
+            f"process's {remote}" + (f"; the slowest: result {worst[0]:.0f} ms, sender's process {worst[1]:.0f} ms, "
+                                     f"other {worst[2]:.0f} ms" if worst else ""))
+
+
 def line_of(step: dict) -> str:
     lat = step["lat"]
     d = step["usage"]
@@ -738,7 +777,8 @@ def line_of(step: dict) -> str:
     return (f"{step['games']:5d} {step['games'] * 10:6d} {step['acts_per_s']:6.1f}  "
             f"{percentile(lat, 50):6.1f} {percentile(lat, 90):6.1f} {percentile(lat, 99):6.1f} {max(lat, default=float('nan')):7.1f}  "
             f"{daphne}  pg {d['pg_cpu']:3.0f}%  redis {d['redis_cpu']:3.0f}%  "
-            f"ms/act {per_act['daphne']:4.1f}/{per_act['pg']:3.1f}/{per_act['redis']:3.1f}  gen {gen}{sat} lag99 {percentile(step['lag'], 99):5.1f}  "
+            + (f"nginx {d['nginx_cpu']:3.0f}%  " if d.get("nginx_cpu") is not None else "")
+            + f"ms/act {per_act['daphne']:4.1f}/{per_act['pg']:3.1f}/{per_act['redis']:3.1f}  gen {gen}{sat} lag99 {percentile(step['lag'], 99):5.1f}  "
             f"err {errs}{' ' + str(step['errors']) if errs else ''}  load {step['load']:.1f}")
 
 
@@ -755,7 +795,24 @@ HEADER = ("games sockets acts/s   p50    p90    p99     max   daphne cpu/rss (ea
 
 def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree: Path | None = None, label: str = "") -> list[dict]:
     profile_cprofile = a.profile if (a.profile and not py_spy()) else None
+    lb = a.spread == "lb"
+    if lb:
+        env = {**env, "TRUSTED_PROXIES": "127.0.0.1"}
     daphnes = Daphnes(n_proc, tmp, env, profile_cprofile, tree, a.nice, a.pin)
+    proxy, ports = None, daphnes.ports
+    if lb:
+        from tests import nginx
+        from tests.daphne import free_port
+
+        front = free_port()
+        try:
+            proxy = nginx.start(tmp / f"nginx-{label[:1]}{n_proc}", front, [f"127.0.0.1:{p}" for p in daphnes.ports])
+        except RuntimeError:
+            daphnes.stop()
+            raise
+        ports = [front]
+        for pid in nginx.pids(proxy):
+            renice(pid, a.nice)
     gens = Generators(a.generators, a.nice)
     steps = []
     t_begin = time.monotonic()
@@ -772,7 +829,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
             per_gen: list[list[dict]] = [[] for _ in range(a.generators)]
             for k, gm in enumerate(new):
                 idx = len(games) + k
-                spec = {**gm, "sockets": socket_specs(gm, daphnes.ports, a.spread, idx * (PLAYERS + SPECTATORS))}
+                spec = {**gm, "sockets": socket_specs(gm, ports, a.spread, idx * (PLAYERS + SPECTATORS))}
                 per_gen[idx % a.generators].append(spec)
             games += new
             added = gens.ask_all([{"cmd": "add", "games": g} for g in per_gen])
@@ -792,7 +849,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
             start = time.time() + 1.0
             for c in gens.conns:
                 c.send({"cmd": "run", "start": start, "warmup": a.warmup, "measure": a.measure, "period": a.period})
-            usage = Usage([p.pid for p in daphnes.procs], db, pg)
+            usage = Usage([p.pid for p in daphnes.procs], db, pg, nginx.pids(proxy) if proxy else None)
             for pid in usage._pg_pids() if a.nice else []:
                 renice(pid, a.nice)
             time.sleep(max(0.0, start + a.warmup - time.time()))
@@ -825,6 +882,7 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
             steps.append(step)
             print(line_of(step), flush=True)
             print("    " + bursts_of(sorted(x for r in results for x in r["samples"])), flush=True)
+            print("    " + stages_of([x for r in results for x in r["stages"]]), flush=True)
             print("    " + host_line(used, os.cpu_count() or 1), flush=True)
             print("    " + lag_line(lags, a.measure), flush=True)
             if spy:
@@ -835,6 +893,8 @@ def ramp(n_proc: int, a, env: dict, tmp: Path, tag: str, db: str, pg: str, tree:
                 break
     finally:
         gens.stop()
+        if proxy is not None:
+            nginx.stop(proxy)
         daphnes.stop()
     if profile_cprofile:
         print(f"  cProfile of the whole ramp: {profile_cprofile}.0 (python -m pstats)")
@@ -948,7 +1008,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--measure", type=float, default=20.0, help="seconds measured per step")
     ap.add_argument("--stop-ms", type=float, default=100.0, help="a ramp stops when p99 passes this")
     ap.add_argument("--generators", type=int, default=1, help="load generator processes")
-    ap.add_argument("--spread", choices=["socket", "game"], default="socket")
+    ap.add_argument("--spread", choices=["socket", "game", "lb"], default="socket",
+                    help="socket: each socket to the next process; game: a game's sockets to one process; "
+                         "lb: every socket through nginx (deploy/nginx.conf), which routes by game")
     ap.add_argument("--advance", type=int, default=0, help="actions each game is played into before it is measured "
                     "(random bots; e.g. 150: the middle of a game, with a full log window)")
     ap.add_argument("--max-games", type=int, default=1000)
@@ -966,6 +1028,11 @@ def main(argv: list[str] | None = None) -> int:
                     "('before') and then on this one ('after'), in this one run")
     a = ap.parse_args(argv)
     a.steps = [int(x) for x in a.steps.split(",")]
+    if a.spread == "lb":
+        from tests import nginx
+
+        if nginx.binary() is None:
+            ap.error(f"--spread lb needs nginx (Debian package: {nginx.PACKAGE})")
     procs = [int(x) for x in a.processes.split(",") if x.strip()]  # "" : the memory phase alone
 
     import signal

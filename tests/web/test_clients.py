@@ -9,6 +9,8 @@ an address: the throttles count such clients in one shared budget, the sockets c
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import RequestFactory
@@ -96,3 +98,31 @@ def test_the_owner_of_a_socket(settings, django_user_model, db):
     assert owner_of({**scope, "user": user}) == (f"u{user.pk}", True)
     assert owner_of({**scope, "user": AnonymousUser()}) == ("ip2001:db8::/64", False)
     assert owner_of(scope) == ("ip2001:db8::/64", False)
+
+
+@pytest.mark.parametrize(("peer", "forwarded", "expected"), [
+    ("127.0.0.1", "192.0.2.9", "192.0.2.9"),  # the proxy on the same host
+    ("10.1.2.3", "198.51.100.1, 192.0.2.9", "192.0.2.9"),  # one of the proxies' network
+    ("::ffff:127.0.0.1", "192.0.2.9", "192.0.2.9"),  # the proxy's address mapped into IPv6
+    ("203.0.113.5", "192.0.2.9", "203.0.113.5"),  # not a proxy: its claim is not read
+    ("127.0.0.1", "", "127.0.0.1"),  # the proxy itself, without the header
+    ("garbage", "192.0.2.9", UNKNOWN),
+])
+@pytest.mark.parametrize("behind", [False, True])
+def test_trusted_proxies_are_the_only_peers_whose_forwarded_address_counts(settings, behind, peer, forwarded, expected):
+    settings.BEHIND_HTTPS_PROXY = behind  # with TRUSTED_PROXIES set, it does not widen the trust
+    settings.TRUSTED_PROXIES = ["127.0.0.1", "10.0.0.0/8"]
+    assert client_ip(_request(peer, forwarded)) == expected
+    assert client_ip(_scope(peer, forwarded), fall_back_to_peer=True) == expected
+
+
+def test_a_trusted_proxy_that_is_not_an_address_stops_the_settings():
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "gotweb.settings", "DEBUG": "1", "TRUSTED_PROXIES": "127.0.0.1,proxy.example"},
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert out.returncode != 0 and "TRUSTED_PROXIES: not an address or network: 'proxy.example'" in out.stderr

@@ -54,17 +54,49 @@ async def _members_of_group(layer, group: str) -> int:
     return len(await group_channels(layer, group))
 
 
-def _count_sends(layer) -> list[str]:
-    """Record the groups of every ``group_send`` on ``layer`` (the real call still runs)."""
+def _count_sends(layer, monkeypatch) -> list[str]:
+    """Record the group of every ``group_send`` on ``layer`` and the channel of every message the
+    hub sends to channels (``members.send_to``, or a plain ``send``); the real calls still run."""
+    from game.live import members
+
     sent: list[str] = []
-    real = layer.group_send
+    inside: list[bool] = []
+    real_group_send, real_send, real_send_to = layer.group_send, layer.send, members.send_to
 
     async def group_send(group, message):
         sent.append(group)
-        await real(group, message)
+        await real_group_send(group, message)
 
-    layer.group_send = group_send
+    async def send(channel, message):
+        if not inside:
+            sent.append(channel)
+        await real_send(channel, message)
+
+    async def send_to(layer_, channels, message):
+        sent.extend(sorted(channels))
+        inside.append(True)
+        try:
+            return await real_send_to(layer_, channels, message)
+        finally:
+            inside.pop()
+
+    layer.group_send, layer.send = group_send, send
+    monkeypatch.setattr(members, "send_to", send_to)
     return sent
+
+
+def _count_reads(layer) -> list[str]:
+    """Record the channel of every message ``receive`` returns on ``layer``."""
+    read: list[str] = []
+    real = layer.receive
+
+    async def receive(channel):
+        message = await real(channel)
+        read.append(channel)
+        return message
+
+    layer.receive = receive
+    return read
 
 
 def test_one_relay_per_process_and_group(layer):
@@ -109,17 +141,17 @@ async def _test_publish_reaches_every_process_once(layer):
     assert all(m.got == [{"type": "game.changed", "version": 2}] for m in remote)
 
 
-def test_a_group_watched_from_one_process_costs_the_layer_no_send(layer):
-    run_sync(_test_a_group_watched_from_one_process_costs_the_layer_no_send(layer))
+def test_a_group_watched_from_one_process_costs_the_layer_no_send(layer, monkeypatch):
+    run_sync(_test_a_group_watched_from_one_process_costs_the_layer_no_send(layer, monkeypatch))
 
 
-async def _test_a_group_watched_from_one_process_costs_the_layer_no_send(layer):
+async def _test_a_group_watched_from_one_process_costs_the_layer_no_send(layer, monkeypatch):
     """A change published in the only process that watches the game goes to its members and
     not to the channel layer (its relay would read it back only to drop it); once a second
     process joins, the same publish reaches it through the layer; a group nobody joined (a
     person's sockets that follow nothing) costs no send either."""
     here, there, group = Hub(layer), Hub(layer), f"game-{uuid.uuid4().hex[:6]}"
-    sent = _count_sends(layer)
+    sent = _count_sends(layer, monkeypatch)
     local, remote = Member(), Member()
     await here.join(group, local)
     await here.publish(group, {"type": "game.changed", "version": 1})
@@ -131,14 +163,36 @@ async def _test_a_group_watched_from_one_process_costs_the_layer_no_send(layer):
     await there.join(group, remote)
     await here.publish(group, {"type": "game.changed", "version": 2})
     await _settle([remote], 1)
-    assert sent == [group]
+    assert sent == [there.groups[group].channel]  # to the other process's relay alone
     assert remote.got == [{"type": "game.changed", "version": 2}]
     assert [m["version"] for m in local.got] == [1, 2]  # served at once, and no echo
 
     await there.leave(group, remote)  # the other process's last socket closed: no sends again
     await here.publish(group, {"type": "game.changed", "version": 3})
     await _settle([local], 3)
-    assert sent == [group]
+    assert len(sent) == 1
+
+
+def test_a_published_change_never_comes_back_to_its_own_relay(layer):
+    run_sync(_test_a_published_change_never_comes_back_to_its_own_relay(layer))
+
+
+async def _test_a_published_change_never_comes_back_to_its_own_relay(layer):
+    """With three processes in a game, each change published by one reaches the two others'
+    relays, once each, and the publisher's relay reads nothing: a process's one receive loop
+    reads only what its members need."""
+    hubs, group = [Hub(layer), Hub(layer), Hub(layer)], f"game-{uuid.uuid4().hex[:6]}"
+    watchers = [Member() for _ in hubs]
+    read = _count_reads(layer)  # before the relays start reading
+    for hub, m in zip(hubs, watchers):
+        await hub.join(group, m)
+    for v in range(1, 7):
+        await hubs[v % 3].publish(group, {"type": "game.changed", "version": v})
+    await _settle(watchers, 6)
+    # each once (across processes in any order: a consumer keeps the latest version)
+    assert all(sorted(x["version"] for x in m.got) == [1, 2, 3, 4, 5, 6] for m in watchers)
+    relays = [hub.groups[group].channel for hub in hubs]
+    assert sorted(read) == sorted(relays[i] for v in range(1, 7) for i in range(3) if i != v % 3)
 
 
 def test_group_members_as_the_layer_counts_them(layer):
@@ -317,3 +371,32 @@ async def _test_joining_while_redis_is_down(server):
     assert any(m["type"] == "game.changed" for m in late.got), late.got
     await here.leave(group, sender)
     await there.leave(group, late)
+
+
+def test_send_to_fills_each_channel_up_to_its_capacity(request):
+    run_sync(_test_send_to_fills_each_channel_up_to_its_capacity(request.getfixturevalue("redis_url")))
+
+
+async def _test_send_to_fills_each_channel_up_to_its_capacity(redis_url):
+    """``members.send_to`` on two real channels_redis layers (two processes: their own client
+    prefixes): a message reaches every channel named (the channels of one process share one Redis
+    key, so one copy serves them), in one script per Redis; a key at capacity keeps what it holds
+    and is counted, as channels_redis's own sends would refuse it."""
+    from channels_redis.core import RedisChannelLayer
+
+    from game.live.members import send_to
+
+    prefix = f"gotweb-test-{uuid.uuid4().hex[:8]}"
+    here = RedisChannelLayer(hosts=[redis_url], prefix=prefix, capacity=2)
+    there = RedisChannelLayer(hosts=[redis_url], prefix=prefix, capacity=2)
+    a, b = await there.new_channel(), await there.new_channel()
+    assert await send_to(here, {a, b}, {"type": "x", "n": 1}) == 0
+    assert await send_to(here, {a}, {"type": "x", "n": 2}) == 0
+    assert await send_to(here, {a, b}, {"type": "x", "n": 3}) == 1  # that process's key holds two: full
+    got_a = [await asyncio.wait_for(there.receive(a), 5) for _ in range(2)]
+    got_b = await asyncio.wait_for(there.receive(b), 5)
+    assert [m["n"] for m in got_a] == [1, 2] and got_b["n"] == 1
+    assert all(m == {"type": "x", "n": m["n"]} for m in [*got_a, got_b])
+    assert await send_to(here, {b}, {"type": "x", "n": 4}) == 0  # room again
+    assert (await asyncio.wait_for(there.receive(b), 5))["n"] == 4
+    await here.flush()

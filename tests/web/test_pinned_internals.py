@@ -292,6 +292,21 @@ def test_channels_redis_stores_a_group_as_members_reads_it():
     assert_unchanged(RedisChannelLayer.group_send, "c9623ea6ccfa7308", "game/live/members.py group_channels")
 
 
+def test_channels_redis_sends_as_members_send_to_does():
+    """game/live/members.py ``send_to`` stores a message in channels' keys as channels_redis's own
+    ``send`` does (a sorted set scored by the time, trimmed to ``expiry``, at most the channel's
+    capacity, expiring after ``expiry``), with its ``_map_channel_keys_to_connection`` (one
+    serialized copy per Redis key, naming the channels it is for) and ``connection(index)``; its
+    ``receive_single`` reads such a copy."""
+    from channels_redis.core import RedisChannelLayer
+
+    assert shape(RedisChannelLayer._map_channel_keys_to_connection) == "(self, channel_names, message)"
+    assert_unchanged(RedisChannelLayer._map_channel_keys_to_connection, "789f9193b4536625", "game/live/members.py send_to")
+    assert_unchanged(RedisChannelLayer.send, "1b2ad54990702acb", "game/live/members.py send_to")
+    assert_unchanged(RedisChannelLayer.receive_single, "5a498bb3a2545bf1", "game/live/members.py send_to")
+    assert isinstance(RedisChannelLayer(prefix="p").expiry, int)
+
+
 # --- channels: game/live/members.py, game/live/transport.py, gotweb/asgi.py -----------------------
 def test_channels_in_memory_layer_groups():
     """game/live/members.py ``group_channels`` reads ``InMemoryChannelLayer.groups``
