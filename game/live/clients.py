@@ -56,7 +56,7 @@ def client_ip(client: Any, *, fall_back_to_peer: bool = False) -> str:
 
 def _trusted(peer: str) -> bool:
     """Whether ``peer`` is a load balancer whose ``X-Forwarded-For`` counts (:func:`client_ip`)."""
-    proxies = getattr(settings, "TRUSTED_PROXIES", None) or []
+    proxies = settings.TRUSTED_PROXIES
     if not proxies:
         return bool(settings.BEHIND_HTTPS_PROXY)
     try:
