@@ -53,7 +53,9 @@ def test_play_page_connects_chats_and_survives_a_restart(browser, own_server, sh
     expect(host.locator("#board-root")).not_to_contain_text("Loading the board")
     # the two bots place their orders through the server; the host is awaited
     expect(host.locator("#log")).to_contain_text("has placed its orders.")
-    expect(host.locator("#board-root .waiting")).to_have_count(0)  # the host decides: no "Waiting for"
+    # the host decides: nobody else is awaited ("Waiting for"), the bots who placed are ready
+    expect(host.locator("#board-root .waiting .awaited")).to_have_count(0)
+    expect(host.locator("#board-root .waiting .ready").first).to_be_visible()
     expect(host.locator("#board-root .decision")).to_be_visible()
     expect(host.locator("#turn-banner")).to_be_visible()
     expect(host).to_have_title(re.compile("Your turn"))

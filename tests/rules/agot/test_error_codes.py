@@ -13,6 +13,7 @@ SCEN_1E = Path(__file__).parents[1] / "agot1" / "scenarios"
 
 #: codes checked by unit tests instead of scenario files
 UNIT_TESTED = {"setup.players": "test_setup.py::test_bad_player_count",
+               "bot.level": "test_bots.py::test_bot_refuses_a_house_with_nothing_to_decide",
                "game.wrong_ruleset": "../agot1/test_ruleset.py::test_a_state_of_the_other_edition_is_refused"}
 
 
