@@ -24,13 +24,13 @@ import sys
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from tests.daphne import free_port
 
 from .conftest import start_server, stop_server
+from .faults import throwaway_database
 from .live_tools import replay
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis, pytest.mark.postgres]
@@ -70,14 +70,8 @@ print(json.dumps(games))
 
 @pytest.fixture
 def database(postgres_url):
-    import psycopg
-
-    name = f"gotweb_clock_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    yield urlunsplit(urlsplit(postgres_url)._replace(path=f"/{name}"))
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with throwaway_database(postgres_url) as db_url:
+        yield db_url
 
 
 def _query(db_url: str, sql: str, *params):

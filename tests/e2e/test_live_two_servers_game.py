@@ -21,15 +21,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import uuid
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import pytest
 
 from tests.wsclient import WS, Closed, run_sync
 
 from .conftest import start_server, stop_server
+from .faults import throwaway_database
 from .live_tools import replay, setup_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis, pytest.mark.postgres]
@@ -42,12 +42,11 @@ PUBLIC = ("round", "phase", "units", "orders", "tracks", "power_tokens", "garris
 def two_servers_db(tmp_path, postgres_url, redis_url):
     """``(db_url, env, [url_a, url_b])``: a throwaway PostgreSQL database (dropped afterwards)
     and two daphne processes on it, sharing a Redis channel layer."""
-    import psycopg
+    with throwaway_database(postgres_url) as db_url:
+        yield from _two_servers(tmp_path, db_url, redis_url)
 
-    name = f"gotweb_e2e_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    db_url = urlunsplit(urlsplit(postgres_url)._replace(path=f"/{name}"))
+
+def _two_servers(tmp_path, db_url, redis_url):
     env = {
         "DATABASE_URL": db_url,
         "REDIS_URL": redis_url,
@@ -62,8 +61,6 @@ def two_servers_db(tmp_path, postgres_url, redis_url):
     finally:
         for _, proc in servers:
             stop_server(proc)
-        with psycopg.connect(postgres_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _all_events(states: list[dict]) -> list[dict]:

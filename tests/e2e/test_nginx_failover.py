@@ -14,10 +14,9 @@ Redis does not answer on 127.0.0.1.
 from __future__ import annotations
 
 import http.client
-import os
 import signal
 import uuid
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -26,6 +25,7 @@ from tests.daphne import free_port
 from tests.wsclient import WS, Closed, run_sync
 
 from .conftest import start_server, stop_server
+from .faults import throwaway_database
 from .live_tools import legal_move, setup_game, stored_log
 
 pytestmark = [
@@ -41,12 +41,11 @@ def balanced(tmp_path, postgres_url, redis_url):
     """``(db_url, env, front, {"127.0.0.1:port": process})``: a throwaway PostgreSQL database,
     two daphne processes on it sharing a Redis channel layer, and nginx in front of them at
     ``front`` (``http://127.0.0.1:port``)."""
-    import psycopg
+    with throwaway_database(postgres_url) as db_url:
+        yield from _balanced(tmp_path, db_url, redis_url)
 
-    name = f"gotweb_e2e_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    db_url = urlunsplit(urlsplit(postgres_url)._replace(path=f"/{name}"))
+
+def _balanced(tmp_path, db_url, redis_url):
     env = {
         "DATABASE_URL": db_url,
         "REDIS_URL": redis_url,
@@ -68,8 +67,6 @@ def balanced(tmp_path, postgres_url, redis_url):
         for proc in servers.values():
             if proc.poll() is None:
                 stop_server(proc)
-        with psycopg.connect(postgres_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _served_by(front: str, path: str) -> str:

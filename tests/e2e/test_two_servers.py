@@ -3,35 +3,25 @@ the seat taken by a player connected to the other one."""
 
 from __future__ import annotations
 
-import os
 import uuid
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import pytest
 
 from .conftest import start_server, stop_server
+from .faults import throwaway_database
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis, pytest.mark.postgres]
 
 
 @pytest.fixture
 def two_servers(tmp_path, postgres_url, redis_url):
-    import psycopg
-
-    name = f"gotweb_e2e_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    env = {
-        "DATABASE_URL": urlunsplit(urlsplit(postgres_url)._replace(path=f"/{name}")),
-        "REDIS_URL": redis_url,
-        "REDIS_PREFIX": f"gotweb-e2e-{uuid.uuid4().hex[:8]}",
-    }
-    servers = [start_server(tmp_path, env, "daphne-a"), start_server(tmp_path, env, "daphne-b")]
-    yield [url for url, _ in servers]
-    for _, proc in servers:
-        stop_server(proc)
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with throwaway_database(postgres_url) as db_url:
+        env = {"DATABASE_URL": db_url, "REDIS_URL": redis_url, "REDIS_PREFIX": f"gotweb-e2e-{uuid.uuid4().hex[:8]}"}
+        servers = [start_server(tmp_path, env, "daphne-a"), start_server(tmp_path, env, "daphne-b")]
+        yield [url for url, _ in servers]
+        for _, proc in servers:
+            stop_server(proc)
 
 
 def test_live_updates_cross_processes(browser, two_servers, shots):
