@@ -127,6 +127,9 @@ or with ``BEHIND_HTTPS_PROXY`` the last ``X-Forwarded-For`` address; IPv6 per /6
 * ``THROTTLE_PUSH`` -- Web Push subscriptions stored per person (default ``20/3600``).
 * ``THROTTLE_REPORT_USER`` / ``THROTTLE_REPORT_IP`` -- reports filed per person and per client
   address (defaults ``10/3600`` and ``20/3600``; a second report of the same thing counts nothing).
+* ``THROTTLE_BOT_GAME_USER`` / ``THROTTLE_BOT_GAME_IP`` -- games against bots started from the home
+  page per person and per client address (defaults ``10/3600`` and ``20/3600``): each seats bots
+  that think on the server's workers.
 * ``THROTTLE_CONFIRM_MAIL`` -- mails with a link to confirm an address, per person and per address
   (default ``5/3600``): saving a new address and "send the link again" both count
   (``game/site/notifications/confirm.py``).
@@ -384,6 +387,8 @@ THROTTLE_PUSH = _limit("THROTTLE_PUSH", "20/3600")  # Web Push subscriptions sto
 THROTTLE_CONFIRM_MAIL = _limit("THROTTLE_CONFIRM_MAIL", "5/3600")  # confirmation mails per person and per address per hour
 THROTTLE_REPORT_USER = _limit("THROTTLE_REPORT_USER", "10/3600")  # reports filed per person per hour
 THROTTLE_REPORT_IP = _limit("THROTTLE_REPORT_IP", "20/3600")  # reports filed per client address per hour
+THROTTLE_BOT_GAME_USER = _limit("THROTTLE_BOT_GAME_USER", "10/3600")  # games against bots per person per hour
+THROTTLE_BOT_GAME_IP = _limit("THROTTLE_BOT_GAME_IP", "20/3600")  # games against bots per client address per hour
 #: ratings (game/site/ratings.py): a player is rated once their account is this many days old and
 #: has finished this many games against as many different people; two players' rated games
 #: together are capped per window of days

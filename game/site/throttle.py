@@ -22,7 +22,9 @@ Limits used by the site (see ``gotweb/settings.py``):
 * ``THROTTLE_CONFIRM_MAIL``: mails with a link to confirm an address, per person and per address
   (:mod:`game.site.notifications.confirm`);
 * ``THROTTLE_REPORT_USER`` / ``THROTTLE_REPORT_IP``: reports filed per person and per address
-  (:mod:`game.site.reports`).
+  (:mod:`game.site.reports`);
+* ``THROTTLE_BOT_GAME_USER`` / ``THROTTLE_BOT_GAME_IP``: games against bots started per person and
+  per address (:func:`game.site.views.lobbies.play_bots`).
 """
 
 from __future__ import annotations

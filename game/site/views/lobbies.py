@@ -301,7 +301,13 @@ def play_bots(request: HttpRequest) -> HttpResponse:
     """The home page's "Play against bots": a game of ``game`` (a ruleset id of
     :func:`game.site.bot_games.choices`) against bots of ``level``, started, and the player taken
     to its table; a refusal (an unknown game or level, the cap of open lobbies) is a message on
-    the home page."""
+    the home page. At most ``THROTTLE_BOT_GAME_USER`` games per person and ``THROTTLE_BOT_GAME_IP``
+    per address in a window (each game's bots think on this server's workers): past either, the
+    home page says so and nothing is created."""
+    for throttle in (Throttle("THROTTLE_BOT_GAME_USER", request.user.pk), Throttle("THROTTLE_BOT_GAME_IP", client_ip(request))):
+        if throttle.limit is not None and (throttle.blocked() or throttle.hit() > throttle.limit[0]):
+            messages.error(request, _("You have started many games against bots. Try again later."))
+            return redirect("lobby_list")
     ruleset = request.POST.get("game") or next(iter(bot_games.choices()), ("", 0))[0]
     level = request.POST.get("level") or "basic"
     who = getattr(request.user, "profile", None) or request.user.get_username()
