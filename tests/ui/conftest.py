@@ -60,11 +60,7 @@ class Harness:
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.errors = errors
         page.goto(f"{self.url}/harness/agot2/{gid}/?viewer={viewer or ''}&lang={lang}")
-        page.wait_for_selector("#board-root[data-ready='1']")
-        page.wait_for_selector("#board-root[data-version]")
-        # what the screen does once the page is laid out (the map following a phone's decision)
-        # runs at the next frame: two frames later it is done
-        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        shown(page)
         return page
 
     def state(self, gid: str, viewer: str | None = None) -> dict:
@@ -92,8 +88,33 @@ def harness(harness_url, browser):
     h.close()
 
 
+def shown(page) -> None:
+    """Waits until a page just opened or reloaded shows the game: the board drawn (``data-ready``,
+    set before the first state arrives), the first state rendered (``data-version``) and laid
+    out (``settle``). A click on the map before the state is rendered selects nothing."""
+    page.wait_for_selector("#board-root[data-ready='1']")
+    page.wait_for_selector("#board-root[data-version]")
+    settle(page)
+
+
+def reload(page) -> None:
+    """The page reloaded, as a player pressing F5 does, and waited for until it shows the game."""
+    page.reload()
+    shown(page)
+
+
+def settle(page) -> None:
+    """Two frames waited: what the screen does once a render is laid out (a new decision scrolled
+    into view, the map following a phone's decision) runs at the next frame."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def area_point(page, area: str) -> tuple[float, float]:
-    """The area's label anchor on the screen, scrolled into view first (where a player points)."""
+    """The area's label anchor on the screen, scrolled into view first (where a player points).
+    Two frames pass first: what the screen does at the next frame after a render (a new
+    decision scrolled into view, the map following it) would otherwise move the map between
+    this measure and the click (a page just reloaded has rendered but not yet laid out)."""
+    settle(page)
     page.evaluate("(a) => document.getElementById('area-' + a).scrollIntoView({block: 'center'})", area)
     x, y = page.evaluate(
         """(a) => { const p = document.getElementById('area-' + a); const s = p.ownerSVGElement;

@@ -3,7 +3,7 @@ other houses do the same and the reveal shows every order face up on the map."""
 
 import pytest
 
-from tests.ui.conftest import click_area, wait_version_change
+from tests.ui.conftest import click_area, reload, wait_version_change
 
 pytestmark = pytest.mark.e2e
 
@@ -46,8 +46,7 @@ def test_place_orders_by_clicking_then_reveal(harness, shots):
         place_by_clicking(p, orders)
         p.locator(".decision .btn-primary").click()
         p.wait_for_function("() => document.getElementById('board-root').dataset.decision !== 'place_orders'")
-    page.reload()
-    page.wait_for_selector("#board-root[data-ready='1']")
+    reload(page)
     page.wait_for_selector(".ov-order.up[data-token='support']")
     assert page.locator(".ov-order.up").count() == 9
     assert page.locator(".ov-order.special").count() == 1  # Stark's March +1 is starred

@@ -4,7 +4,7 @@ the game reaches the next Westeros phase. A spectator page follows along."""
 
 import pytest
 
-from tests.ui.conftest import click_area
+from tests.ui.conftest import click_area, reload
 
 pytestmark = pytest.mark.e2e
 
@@ -31,15 +31,14 @@ def test_one_round_by_clicking(harness, shots):
     spectator = harness.open(gid, None)
     for house, orders in ORDERS.items():
         p = pages[house]
-        p.reload()
-        p.wait_for_selector("#board-root[data-ready='1']")
+        reload(p)
         for area, token in orders.items():
             click_area(p, area)
             p.locator(f".token-grid button[data-token='{token}']").click()
         confirm(p)
     # after the last house: orders revealed, Lannister (King's Court) holds the Raven
     lan = pages["lannister"]
-    lan.reload()
+    reload(lan)
     wait_decision(lan, "raven")
     assert lan.locator(".ov-order.up").count() == 9
     lan.screenshot(path=shots("1-revealed-raven"))
@@ -47,11 +46,11 @@ def test_one_round_by_clicking(harness, shots):
     # raids in turn order: Baratheon's Raid at sea removes Lannister's Support in The Golden Sound? not adjacent:
     # Baratheon's Shipbreaker Bay raid has no target -> no effect; Lannister's Stoney Sept raid hits Kingswood? not adjacent either
     bar = pages["baratheon"]
-    bar.reload()
+    reload(bar)
     wait_decision(bar, "raid")
     bar.locator(".decision button[data-key='to-none']").click()
     confirm(bar)
-    lan.reload()
+    reload(lan)
     wait_decision(lan, "raid")
     targets = lan.evaluate("[...document.querySelectorAll('.hl-target')].map(p => p.dataset.hl)")
     if targets:
@@ -60,13 +59,13 @@ def test_one_round_by_clicking(harness, shots):
         lan.locator(".decision button[data-key='to-none']").click()
     confirm(lan)
     # marches: Lannister then Stark (Baratheon has none)
-    lan.reload()
+    reload(lan)
     wait_decision(lan, "march")
     click_area(lan, "searoad-marches")
     lan.screenshot(path=shots("2-lannister-march"))
     confirm(lan)
     st = pages["stark"]
-    st.reload()
+    reload(st)
     wait_decision(st, "march")
     st.locator(".unit-chips button", has_text="knight").click()  # only the footman goes
     click_area(st, "castle-black")
@@ -76,8 +75,7 @@ def test_one_round_by_clicking(harness, shots):
     assert view["units"]["castle-black"]["house"] == "stark"
     # Consolidate Power resolved by itself; the round moved on to the Westeros phase of round 2
     assert view["round"] == 2
-    spectator.reload()
-    spectator.wait_for_selector("#board-root[data-ready='1']")
+    reload(spectator)
     spectator.screenshot(path=shots("3-spectator-round-2"))
     assert spectator.locator(".decision").count() == 0
     assert "2" in spectator.locator(".status-line .round").inner_text()

@@ -1,8 +1,29 @@
-"""Fixtures for the site's tests: lobbies in a given state, and a snapshot of what is stored."""
+"""Fixtures for the site's tests: lobbies in a given state, a snapshot of what is stored, and
+the server's random draws pinned per test."""
 
 from __future__ import annotations
 
+import random
+import zlib
+
 import pytest
+
+
+@pytest.fixture(autouse=True)
+def _pinned_draws(request, monkeypatch):
+    """The server's two random draws made from the system's source, pinned per test: a started
+    game's 63-bit seed (``game/live/apply.py``, ``secrets.randbits``) and the shuffle that gives
+    random houses (``game/site/lobbies.py``, ``secrets.SystemRandom``). Each comes from a generator
+    seeded by the test's id (CRC-32, stable across runs and processes), so a test meets the same
+    games on every run, and a child pytest run (the PostgreSQL replays) the same as its parent:
+    a test cannot pass or fail by the game it drew. Successive games in one test still differ. A
+    test that needs a given seed patches ``apply.secrets.randbits`` itself (its patch wins)."""
+    from game.live import apply
+    from game.site import lobbies
+
+    rnd = random.Random(zlib.crc32(request.node.nodeid.encode()))
+    monkeypatch.setattr(apply.secrets, "randbits", lambda bits: rnd.getrandbits(bits))
+    monkeypatch.setattr(lobbies.secrets, "SystemRandom", lambda: random.Random(rnd.getrandbits(64)))
 
 
 @pytest.fixture
