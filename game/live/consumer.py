@@ -171,31 +171,43 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
         socket that asked for patches, a pushed version goes as a ``patch`` from the version it
         holds (:mod:`game.live.patches`) when that is shorter. Returns whether it was sent (not
         when the socket already holds a newer version)."""
+        if version is not None and version <= self.sent_version:
+            return False
         # a pushed version this process committed (or already rendered) needs no database: no
         # thread hop; otherwise the payload is read in a worker thread
-        text = None if version is None else payloads.cached_payload_text(self.game_id, self.ruleset, self.viewer, self.lang, version)
+        text = None if version is None else self._cached_push(version)
         if text is None and version is not None and await payloads.load_version(self.game_id, self.ruleset, version):
             # another process's version: read once for all of this process's sockets of the game
-            text = payloads.cached_payload_text(self.game_id, self.ruleset, self.viewer, self.lang, version)
+            text = self._cached_push(version)
         if text is not None:
-            got = (version, text)
+            v = version
         else:
             got = await database_sync_to_async(payloads.payload_text)(self.game_id, self.viewer, self.lang, version)
-        if got is None:
-            return False
-        v, text = got
-        if version is not None and v <= self.sent_version:
-            return False
-        if self.patches and version is not None and self.sent_version >= 0:
-            # the difference from what this socket holds, when this process still has that text
-            before = payloads.PAYLOADS.get((self.game_id, self.sent_version, self.viewer, self.lang))
-            if before is not None:
-                text = patches.patch_text(self.game_id, self.viewer, self.lang, self.sent_version, v, before, text) or text
+            if got is None:
+                return False
+            v, text = got
+            if version is not None and v <= self.sent_version:
+                return False
+            if self.patches and version is not None and self.sent_version >= 0:
+                # the difference from what this socket holds, when this process still has that text
+                before = payloads.PAYLOADS.get((self.game_id, self.sent_version, self.viewer, self.lang))
+                if before is not None:
+                    text = patches.patch_text(self.game_id, self.viewer, self.lang, self.sent_version, v, before, text) or text
         self.sent_version = max(self.sent_version, v)
         if seats is not None:  # spliced into the shared text: one message per socket, not two
             text = text[:-1] + ',"seats":' + _seats_json(seats) + "}"
         await self.send(text_data=text)
         return True
+
+    def _cached_push(self, version: int) -> str | None:
+        """What to send for ``version`` without the database: to a socket that asked for patches
+        and holds a version, the patch from it when this process has both versions (and the
+        patch is shorter); else the whole state when this process has it; else None."""
+        if self.patches and self.sent_version >= 0:
+            text = patches.cached_patch_text(self.game_id, self.ruleset, self.viewer, self.lang, self.sent_version, version)
+            if text is not None:
+                return text
+        return payloads.cached_payload_text(self.game_id, self.ruleset, self.viewer, self.lang, version)
 
     async def push_seats(self, seats: dict | None = None) -> None:
         """A ``seats`` message: stand-in bots, how long each awaited seat has waited, the clocks.

@@ -48,7 +48,8 @@ def forget(game_id: int) -> None:
 
 def held_games() -> dict[str, int]:
     """How many games each of this process's memories of games holds now (diagnostics, the
-    capacity benchmark and tests): states, payloads, shared views, patches, rows, seats."""
+    capacity benchmark and tests): states, payloads, their parts, shared views, patches, rows,
+    seats."""
 
     def games(keys) -> int:
         return len({k[0] if isinstance(k, tuple) else k for k in list(keys)})
@@ -56,7 +57,8 @@ def held_games() -> dict[str, int]:
     return {
         "states": len(snapshots.CACHE.games()),
         "payloads": games(payloads.PAYLOADS.items),
-        "shared_views": games(payloads._SHARED_TEXT),
+        "parts": games(payloads.LATEST),
+        "shared_views": games(payloads._SHARED),
         "patches": games(patches._PATCHES),
         **rows.counts(),
     }

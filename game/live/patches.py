@@ -29,7 +29,9 @@ from typing import Any
 import orjson
 from cachetools import LRUCache
 
-from . import jsontext
+from game.rules.base import lang_key
+
+from . import jsontext, payloads
 
 #: how far a list may have moved on at its front (a window of events or log lines that dropped its
 #: oldest entries) and still be patched by removals and appends
@@ -85,7 +87,7 @@ def _diff(a: Any, b: Any, path: str, out: list) -> None:
             for i, (x, y) in enumerate(zip(a, b)):
                 if x != y:
                     _diff(x, y, f"{path}/{i}", items)
-            if len(orjson.dumps(items)) < len(orjson.dumps(b)):
+            if len(jsontext.dumps(items)) < len(jsontext.dumps(b)):
                 out.extend(items)
                 return
     out.append({"op": "replace", "path": path, "value": b})
@@ -110,8 +112,69 @@ def patch_text(game_id: int, viewer: str | None, lang: str, old: int, new: int, 
     return hit or None
 
 
+def cached_patch_text(game_id: int, ruleset: str, viewer: str | None, lang: str, old: int, new: int) -> str | None:
+    """The text of the ``patch`` message from version ``old`` to ``new`` for ``viewer`` in
+    ``lang``, without touching the database (on the event loop): made once and shared, from the
+    two versions' :class:`~game.live.payloads.Parts` (no text is parsed, and the part of the
+    view every viewer shares is compared once for all of them: :func:`_shared_ops`). None when
+    this process has neither parts nor state of one of the versions, or when the whole state is
+    no longer than the patch (then the push is whole)."""
+    lang = lang_key(lang)
+    key = (game_id, old, new, viewer, lang)
+    with _LOCK:
+        hit = _PATCHES.get(key)
+    if hit is not None:
+        return hit or None
+    a = payloads.cached_parts(game_id, ruleset, viewer, lang, old)
+    b = payloads.cached_parts(game_id, ruleset, viewer, lang, new)
+    if a is None or b is None:
+        return None
+    text = jsontext.dumps({"type": "patch", "game": game_id, "from": old, "version": new, "ops": _parts_ops(game_id, old, new, a, b)})
+    # the whole state holds the shared view's text: a patch shorter than that is shorter than it
+    hit = text if len(text) < len(b.shared_text) or len(text) < len(payloads.cached_payload_text(game_id, ruleset, viewer, lang, new) or "") else ""
+    with _LOCK:
+        _PATCHES[key] = hit
+    return hit or None
+
+
+def _parts_ops(game_id: int, old: int, new: int, a, b) -> list[dict[str, Any]]:
+    """The operations that turn the payload of parts ``a`` (version ``old``) into that of ``b``
+    (``new``): the same result as :func:`diff` of the two payloads without ``type`` and ``version``."""
+    out: list[dict[str, Any]] = []
+    _diff({k: v for k, v in a.head.items() if k not in ("type", "version")},
+          {k: v for k, v in b.head.items() if k not in ("type", "version")}, "", out)
+    if a.shared is not None and b.shared is not None and a.shared.keys().isdisjoint(b.own) and b.shared.keys().isdisjoint(a.own):
+        out.extend(_shared_ops(game_id, old, new, a.shared, b.shared))
+        _diff(a.own, b.own, "/view", out)
+    else:
+        _diff({**(a.shared or {}), **a.own}, {**(b.shared or {}), **b.own}, "/view", out)
+    _diff(a.pending, b.pending, "/pending", out)
+    _diff(a.log, b.log, "/log", out)
+    return out
+
+
+def _shared_ops(game_id: int, old: int, new: int, a: dict, b: dict) -> list[dict[str, Any]]:
+    """The operations on ``/view`` that turn the shared view ``a`` (version ``old``) into ``b``
+    (``new``), made once for every viewer of the game (the same for all: nothing of a viewer's
+    own is in them)."""
+    key = (game_id, old, new)
+    with _LOCK:
+        hit = _SHARED_OPS.get(key)
+    if hit is None:
+        hit = []
+        _diff(a, b, "/view", hit)
+        with _LOCK:
+            _SHARED_OPS[key] = hit
+    return hit
+
+
+#: ``(game id, from, to) -> the operations on the shared view`` (see :func:`_shared_ops`)
+_SHARED_OPS: LRUCache = LRUCache(maxsize=256)
+
+
 def forget(game_id: int) -> None:
     """Drop the patches of ``game_id`` (:mod:`game.live.memory`)."""
     with _LOCK:
-        for key in [k for k in _PATCHES if k[0] == game_id]:
-            del _PATCHES[key]
+        for cache in (_PATCHES, _SHARED_OPS):
+            for key in [k for k in cache if k[0] == game_id]:
+                del cache[key]

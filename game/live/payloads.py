@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Any
+from typing import Any, NamedTuple
 
 from cachetools import LRUCache
 
@@ -48,6 +48,9 @@ class _PayloadCache:
 
 
 PAYLOADS = _PayloadCache()
+#: ``(game id, viewer, language) -> the latest Parts made`` (see :func:`cached_parts`)
+LATEST: dict[tuple[int, str | None, str], Parts] = {}
+_LATEST_LOCK = threading.Lock()
 
 
 def payload(game: Game, viewer: str | None, lang: str, version: int | None = None) -> dict[str, Any]:
@@ -93,76 +96,135 @@ def _head(game_id: int, rules, state: Any, version: int, viewer: str | None) -> 
     return {"type": "state", "game": game_id, "version": version, "viewer": viewer, "status": status, "result": result}
 
 
-def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> str:
-    """The compact JSON text of the payload, the same text as ``json.dumps`` of :func:`payload`,
-    made cheaply for the many viewers of one version. Two parts of it are shared and encoded
-    once: a ruleset's ``shared_view`` (the part of the view every viewer sees alike, see
-    :class:`game.rules.Ruleset`), once per game version; and the ``log`` lines, once per window
-    of events and language (:func:`game.live.gamelog.lines_text`). The rest, the viewer's own
-    part with its latest events, is encoded for each viewer (:mod:`game.live.jsontext`)."""
+class Parts(NamedTuple):
+    """One viewer's payload at one version as the objects it is encoded from: ``head`` (the keys
+    before ``view``: ``type``, ``game``, ``version``, ``viewer``, ``status``, ``result``),
+    ``shared`` (the ruleset's ``shared_view``, the same object for every viewer of the version;
+    None for a ruleset without one), ``own`` (the rest of the view, windowed: see
+    :func:`windowed_view`; the whole windowed view when ``shared`` is None), ``pending`` and
+    ``log``; with the JSON texts of ``shared`` and ``log``, which are shared and encoded once (per
+    version, and per window of events and language: :func:`game.live.gamelog.lines_text`). The
+    payload is ``{**head, "view": {**shared, **own}, "pending": pending, "log": log}`` (the
+    ruleset's contract keeps ``shared`` and ``own`` disjoint). A patch is made from two of these
+    without parsing any text (:mod:`game.live.patches`). Never mutated once made."""
+
+    head: dict[str, Any]
+    shared: dict[str, Any] | None
+    own: dict[str, Any]
+    pending: list[dict[str, Any]]
+    log: list[dict[str, Any]]
+    shared_text: str
+    log_text: str
+
+
+def _parts(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> Parts:
+    """The :class:`Parts` of ``viewer``'s payload of ``state`` (version ``version``)."""
     rules = get_ruleset(ruleset)
-    if not hasattr(rules, "shared_view"):
-        head, view, tail = _payload_parts(game_id, ruleset, state, version, viewer, lang)
-        return jsontext.dumps({**head, "view": view, **tail})
-    shared_text = _shared_text(game_id, version, rules, state)
-    own = rules.own_view(state, viewer)
-    # the log's lines, the same for most viewers of a version, are encoded once (gamelog.lines_text)
-    pending = jsontext.dumps(pending_for(rules, state, viewer))
-    tail_text = '"pending":' + pending + ',"log":' + gamelog.lines_text(ruleset, own, lang) + "}"
-    own = windowed_view(own)
-    own_text = jsontext.dumps(own)
-    if shared_text == "{}":
+    if hasattr(rules, "shared_view"):
+        shared, shared_text = _shared(game_id, version, rules, state)
+        own = rules.own_view(state, viewer)
+    else:
+        shared, shared_text, own = None, "", rules.view(state, viewer)
+    return Parts(_head(game_id, rules, state, version, viewer), shared, windowed_view(own), pending_for(rules, state, viewer),
+                 gamelog.lines(ruleset, own, lang), shared_text, gamelog.lines_text(ruleset, own, lang))
+
+
+def _text(parts: Parts) -> str:
+    """The compact JSON text of the payload ``parts`` (the same text as ``json.dumps`` of
+    :func:`payload`), made cheaply for the many viewers of one version: the shared view's text
+    and the log's are encoded once (see :class:`Parts`); the rest, the viewer's own part with its
+    latest events, is encoded for each viewer (:mod:`game.live.jsontext`)."""
+    own_text = jsontext.dumps(parts.own)
+    if parts.shared is None or parts.shared_text == "{}":
         view_text = own_text
     elif own_text == "{}":
-        view_text = shared_text
+        view_text = parts.shared_text
     else:
-        view_text = shared_text[:-1] + "," + own_text[1:]
-    return jsontext.dumps(_head(game_id, rules, state, version, viewer))[:-1] + ',"view":' + view_text + "," + tail_text
+        view_text = parts.shared_text[:-1] + "," + own_text[1:]
+    return (jsontext.dumps(parts.head)[:-1] + ',"view":' + view_text + ',"pending":' + jsontext.dumps(parts.pending)
+            + ',"log":' + parts.log_text + "}")
 
 
-#: ``(game id, version) -> JSON text of the ruleset's shared_view`` (a version names one state)
-_SHARED_TEXT: LRUCache = LRUCache(maxsize=64)
+def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> str:
+    """The compact JSON text of the payload, the same text as ``json.dumps`` of :func:`payload`
+    (see :func:`_text`)."""
+    return _text(_parts(game_id, ruleset, state, version, viewer, lang))
+
+
+#: ``(game id, version) -> (the ruleset's shared_view, its JSON text)`` (a version names one state)
+_SHARED: LRUCache = LRUCache(maxsize=64)
 _SHARED_LOCK = threading.Lock()
 
 
-def _shared_text(game_id: int, version: int, rules, state: Any) -> str:
+def _shared(game_id: int, version: int, rules, state: Any) -> tuple[dict[str, Any], str]:
+    """``(shared_view, its JSON text)`` of ``game_id`` at ``version`` (``state``), made once."""
     key = (game_id, version)
     with _SHARED_LOCK:
-        hit = _SHARED_TEXT.get(key)
+        hit = _SHARED.get(key)
     if hit is not None:
         return hit
-    text = jsontext.dumps(rules.shared_view(state))
+    shared = rules.shared_view(state)
+    hit = (shared, jsontext.dumps(shared))
     with _SHARED_LOCK:
-        _SHARED_TEXT[key] = text
-    return text
+        _SHARED[key] = hit
+    return hit
 
 
 def forget(game_id: int) -> None:
-    """Drop everything this module keeps of ``game_id``: its payloads and shared views
-    (:mod:`game.live.memory`, when no socket of this process watches it any more)."""
+    """Drop everything this module keeps of ``game_id``: its payloads, their parts and shared
+    views (:mod:`game.live.memory`, when no socket of this process watches it any more)."""
     with PAYLOADS.lock:
         for key in [k for k in PAYLOADS.items if k[0] == game_id]:
             del PAYLOADS.items[key]
+    with _LATEST_LOCK:
+        for key in [k for k in LATEST if k[0] == game_id]:
+            del LATEST[key]
     with _SHARED_LOCK:
-        for key in [k for k in _SHARED_TEXT if k[0] == game_id]:
-            del _SHARED_TEXT[key]
+        for key in [k for k in _SHARED if k[0] == game_id]:
+            del _SHARED[key]
 
 
-def cached_payload_text(game_id: int, ruleset: str, viewer: str | None, lang: str, version: int) -> str | None:
-    """The JSON text of :func:`payload` at ``version`` without touching the database (so it may
-    run on the event loop): from the payload cache, else built from the state cache of this
-    process (which holds every version this process committed); None when neither has it
-    (then :func:`payload_text` reads the database). ``ruleset`` is the game's (a game never
-    changes its ruleset)."""
-    key = lang_key(lang)
-    hit = PAYLOADS.get((game_id, version, viewer, key))
-    if hit is not None:
+def cached_parts(game_id: int, ruleset: str, viewer: str | None, lang: str, version: int) -> Parts | None:
+    """The :class:`Parts` of :func:`payload` at ``version`` without touching the database (so it
+    may run on the event loop): the latest ones made for this game, viewer and language when
+    they are of ``version``, else built from the state cache of this process (which holds every
+    version this process committed, and the recent ones it pushed), and kept as the latest when
+    they are newer; None when neither has them. ``ruleset`` is the game's (a game never changes
+    its ruleset).
+
+    Only the latest parts of each (game, viewer, language) are kept (:data:`LATEST`): a push's
+    patch goes from the version its sockets hold, the one before, to the new one, and every
+    other socket of that viewer then finds the patch made (:mod:`game.live.patches`). So they cost
+    a process at most one entry per viewer and language of each game its sockets watch."""
+    key = (game_id, viewer, lang_key(lang))
+    with _LATEST_LOCK:
+        hit = LATEST.get(key)
+    if hit is not None and hit.head["version"] == version:
         return hit
     state = snapshots.CACHE.get(game_id, version)
     if state is None:
         return None
-    text = _payload_text(game_id, ruleset, state, version, viewer, key)
-    PAYLOADS.put((game_id, version, viewer, key), text)
+    parts = _parts(game_id, ruleset, state, version, viewer, key[2])
+    with _LATEST_LOCK:
+        hit = LATEST.get(key)
+        if hit is None or hit.head["version"] < version:
+            LATEST[key] = parts
+    return parts
+
+
+def cached_payload_text(game_id: int, ruleset: str, viewer: str | None, lang: str, version: int) -> str | None:
+    """The JSON text of :func:`payload` at ``version`` without touching the database (so it may
+    run on the event loop): from the payload cache, else made from :func:`cached_parts`; None
+    when neither has it (then :func:`payload_text` reads the database)."""
+    key = (game_id, version, viewer, lang_key(lang))
+    hit = PAYLOADS.get(key)
+    if hit is not None:
+        return hit
+    parts = cached_parts(game_id, ruleset, viewer, lang, version)
+    if parts is None:
+        return None
+    text = _text(parts)
+    PAYLOADS.put(key, text)
     return text
 
 

@@ -12,7 +12,7 @@ import orjson
 import pytest
 from asgiref.sync import sync_to_async
 
-from game.live import bot_choice, patches, payloads, snapshots
+from game.live import bot_choice, jsontext, patches, payloads, snapshots
 from game.models import Game
 from game.rules import get_ruleset
 
@@ -72,17 +72,45 @@ async def test_patches_make_the_same_states_and_are_small(make_lobby, make_user)
         await ws.disconnect()
 
 
-async def test_without_the_text_the_socket_holds_the_push_is_whole(make_lobby):
+async def test_without_what_the_socket_holds_the_push_is_whole(make_lobby, monkeypatch):
     from gotweb.asgi import application
 
     game, users = await sync_to_async(start_game)(make_lobby, 3)
     ws, first = await connect(application, game.pk, users["stark"], patch=True)
+    held = first["version"]
+    # this process forgot the version the socket holds: its text, its parts and its state
     with payloads.PAYLOADS.lock:
-        payloads.PAYLOADS.items.clear()  # this process forgot the text of the version the socket holds
+        payloads.PAYLOADS.items.clear()
+    with payloads._LATEST_LOCK:
+        payloads.LATEST.clear()
+    real = snapshots.CACHE.get
+    monkeypatch.setattr(snapshots.CACHE, "get", lambda gid, v=None: None if (gid, v) == (game.pk, held) else real(gid, v))
     version = await sync_to_async(_move)(game.pk, 1)
     msg = await _next(ws)
     assert msg["type"] == "state" and msg["version"] == version
     await ws.disconnect()
+
+
+async def test_a_patch_is_made_once_for_the_viewers_sockets_and_the_shared_view_once_for_all(make_lobby):
+    """Two sockets of one seat get the same patch, made once; the part of the view every viewer
+    shares is compared once for the seat and the spectators together (the same operations)."""
+    from gotweb.asgi import application
+
+    game, users = await sync_to_async(start_game)(make_lobby, 3)
+    sockets = [await connect(application, game.pk, users["stark"], patch=True) for _ in range(2)]
+    watcher, first = await connect(application, game.pk, None, patch=True)
+    version = await sync_to_async(_move)(game.pk, 2)
+    got = [await _next(ws) for ws, _ in sockets]
+    seen = await _next(watcher)
+    assert got[0] == got[1] and got[0]["type"] == "patch" and seen["type"] == "patch"
+    made = [k for k in patches._PATCHES if k[0] == game.pk]
+    assert sorted(made, key=str) == sorted([(game.pk, first["version"], version, "stark", "en"), (game.pk, first["version"], version, None, "en")], key=str)
+    shared_keys = set(payloads.cached_parts(game.pk, "agot2", None, "en", version).shared)
+    of_shared = [[op for op in m["ops"] if op["path"].split("/")[1:3][:1] == ["view"] and op["path"].split("/")[2] in shared_keys] for m in (got[0], seen)]
+    assert of_shared[0] == of_shared[1] != []
+    assert [k for k in patches._SHARED_OPS if k[0] == game.pk] == [(game.pk, first["version"], version)]
+    for ws in [s for s, _ in sockets] + [watcher]:
+        await ws.disconnect()
 
 
 def test_the_diff_applies_with_the_library_and_shifts_windows():
@@ -100,6 +128,40 @@ def test_the_diff_applies_with_the_library_and_shifts_windows():
         assert jsonpatch.apply_patch(before, ops) == after
         assert all(op["op"] in ("add", "remove", "replace") for op in ops)
         before = after
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("agot2", 6), ("duke", 2)])
+def test_patches_from_parts_turn_each_viewers_payload_into_the_next(ruleset, players):
+    """The patch made from two versions' parts (no text parsed; the shared view's operations
+    made once for every viewer) turns each viewer's payload into the next one, all game long,
+    for a ruleset with a shared view and one without."""
+    import jsonpatch
+
+    rules = get_ruleset(ruleset)
+    rnd = random.Random(7)
+    state = rules.new_game(players, 13, {})
+    viewers = [d["actor"] for d in payloads.pending_for(rules, state, None)] if ruleset == "duke" else list(state.houses)
+    viewers = sorted(set(viewers), key=str) + [None]
+
+    def of(st, v):
+        parts = {x: payloads._parts(900_000, ruleset, st, v, x, "zh-hans") for x in viewers}
+        return parts, {x: orjson.loads(payloads._text(p)) for x, p in parts.items()}
+
+    parts, texts = of(state, 0)
+    for v in range(1, 160):
+        if rules.result(state) is not None:
+            break
+        decision = rules.pending(state)[0]
+        state = rules.apply(state, decision.actor, rules.bot_action(state, decision.actor, "random", rnd.getrandbits(30)))
+        new_parts, new_texts = of(state, v)
+        for x in viewers:
+            ops = orjson.loads(jsontext.dumps(patches._parts_ops(900_000, v - 1, v, parts[x], new_parts[x])))
+            before = {k: val for k, val in texts[x].items() if k not in ("type", "version")}
+            after = {k: val for k, val in new_texts[x].items() if k not in ("type", "version")}
+            assert jsonpatch.apply_patch(before, ops) == after, (v, x)
+        parts, texts = new_parts, new_texts
+    patches.forget(900_000)
+    payloads.forget(900_000)
 
 
 def test_keys_with_slashes_and_tildes_are_escaped():
