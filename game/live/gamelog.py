@@ -43,12 +43,26 @@ def lines_text(ruleset: str, view: dict[str, Any], lang: str) -> str:
     ``ensure_ascii=False``), put together once for every viewer whose window is the same, from
     each line's text, which is encoded once per event and language (a new version's window
     shares all but its newest lines with the one before)."""
+    return window(ruleset, view, lang)[2]
+
+
+def window(ruleset: str, view: dict[str, Any], lang: str) -> tuple[int, list[tuple], str]:
+    """``(first, told, text)`` of the log's window of ``view``: ``first`` the number of its first
+    line (see :func:`lines`), ``told`` its events as told (each a tuple whose :func:`line` with
+    its number is the line; equal tuples make equal lines) and ``text`` the JSON text of its
+    lines (:func:`lines_text`). A patch compares two windows' ``told`` and makes only the lines
+    that are new (:mod:`game.live.patches`)."""
     events = view.get("events") or []
     first = max(0, len(events) - LOG_WINDOW)
     entry = _entry(ruleset, lang_key(lang), first, list(events[first:]))
     if entry[2] is None:
         entry[2] = "[" + ",".join(['{"n":' + str(n) + "," + t[4] for n, t in enumerate(entry[3], start=first)]) + "]"
-    return entry[2]
+    return first, entry[3], entry[2]
+
+
+def line(told: tuple, n: int) -> dict[str, Any]:
+    """The line (see :func:`lines`) numbered ``n`` of an event as :func:`window` tells it."""
+    return _line(told, n)
 
 
 def _line(told: tuple, n: int) -> dict[str, Any]:

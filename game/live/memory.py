@@ -59,6 +59,6 @@ def held_games() -> dict[str, int]:
         "payloads": games(payloads.PAYLOADS.items),
         "parts": games(payloads.LATEST),
         "shared_views": games(payloads._SHARED),
-        "patches": games(patches._PATCHES),
+        "patches": games([*patches._PATCHES, *patches._LATEST, *patches._SHARED_OPS]),
         **rows.counts(),
     }

@@ -12,6 +12,14 @@ paths keys of the two, which that viewer was or is sent anyway. Each distinct pa
 per (game, versions, viewer, language) and shared by every socket that needs it, like the
 payloads themselves (every spectator of a language shares one).
 
+**From parts, not texts** (:func:`cached_patch_text`): a push compares the objects the two
+payloads are encoded from (:class:`~game.live.payloads.Parts`), so no text is parsed, and the
+part of the view every viewer sees alike (the ruleset's ``shared_view``: the map, the tracks)
+is compared once per version for all of the game's viewers (:func:`_shared_ops`); each viewer
+adds only the difference of its own part, pending decisions and log. For a 6-player game in
+round 5 that is 0.9 ms for the 7 distinct viewers of an act, against 7 ms parsing and comparing
+their texts (:func:`patch_text`, still used when this process has only the text a socket holds).
+
 **The diff is our own, for speed.** ``jsonpatch.make_patch`` (the maintained library) took
 3.4 ms median, 9.6 ms p99, for two consecutive payloads of a 6-player game in the middle of round
 5 (it compares the log windows item by item), so about 24 ms of CPU per act for the 7 distinct
@@ -31,16 +39,22 @@ from cachetools import LRUCache
 
 from game.rules.base import lang_key
 
-from . import jsontext, payloads
+from . import gamelog, jsontext, payloads
 
 #: how far a list may have moved on at its front (a window of events or log lines that dropped its
 #: oldest entries) and still be patched by removals and appends
 WINDOW_SHIFT = 16
 
 #: ``(game id, from, to, viewer, language) -> the patch message's text, or "" when the whole state
-#: is shorter``
+#: is shorter`` (:func:`patch_text`, from texts)
 _PATCHES: LRUCache = LRUCache(maxsize=256)
 _LOCK = threading.Lock()
+#: ``(game id, viewer, language) -> ((from, to, the patch message's text or ""), ...)``: the two
+#: latest patches made from parts (:func:`cached_patch_text`; the one before serves a socket of
+#: the viewer that is one push behind its others); one entry per viewer and language of each
+#: game this process pushes, so a busy process's other games cannot empty it during one act's
+#: pushes
+_LATEST: dict[tuple[int, str | None, str], tuple[tuple[int, int, str], ...]] = {}
 
 
 def _token(key: Any) -> str:
@@ -120,21 +134,23 @@ def cached_patch_text(game_id: int, ruleset: str, viewer: str | None, lang: str,
     this process has neither parts nor state of one of the versions, or when the whole state is
     no longer than the patch (then the push is whole)."""
     lang = lang_key(lang)
-    key = (game_id, old, new, viewer, lang)
+    key = (game_id, viewer, lang)
     with _LOCK:
-        hit = _PATCHES.get(key)
-    if hit is not None:
-        return hit or None
+        for made in _LATEST.get(key, ()):
+            if made[:2] == (old, new):
+                return made[2] or None
     a = payloads.cached_parts(game_id, ruleset, viewer, lang, old)
     b = payloads.cached_parts(game_id, ruleset, viewer, lang, new)
     if a is None or b is None:
         return None
     text = jsontext.dumps({"type": "patch", "game": game_id, "from": old, "version": new, "ops": _parts_ops(game_id, old, new, a, b)})
     # the whole state holds the shared view's text: a patch shorter than that is shorter than it
-    hit = text if len(text) < len(b.shared_text) or len(text) < len(payloads.cached_payload_text(game_id, ruleset, viewer, lang, new) or "") else ""
+    text = text if len(text) < len(b.shared_text) or len(text) < len(payloads.cached_payload_text(game_id, ruleset, viewer, lang, new) or "") else ""
     with _LOCK:
-        _PATCHES[key] = hit
-    return hit or None
+        kept = _LATEST.get(key, ())
+        if not kept or kept[-1][1] <= new:
+            _LATEST[key] = (*kept[-1:], (old, new, text))
+    return text or None
 
 
 def _parts_ops(game_id: int, old: int, new: int, a, b) -> list[dict[str, Any]]:
@@ -149,32 +165,49 @@ def _parts_ops(game_id: int, old: int, new: int, a, b) -> list[dict[str, Any]]:
     else:
         _diff({**(a.shared or {}), **a.own}, {**(b.shared or {}), **b.own}, "/view", out)
     _diff(a.pending, b.pending, "/pending", out)
-    _diff(a.log, b.log, "/log", out)
+    _log_ops(a, b, out)
     return out
+
+
+def _log_ops(a, b, out: list) -> None:
+    """The operations on ``/log`` from parts ``a`` to ``b``: when ``b``'s window of told events
+    is ``a``'s moved on at its end, removals of its first lines and the new lines only (made
+    here, the others never are); else the whole list replaced."""
+    shift, old, new = b.log_first - a.log_first, a.log_told, b.log_told
+    keep = len(old) - shift
+    if 0 <= shift <= len(old) and keep <= len(new) and old[shift:] == new[:keep]:
+        out.extend({"op": "remove", "path": "/log/0"} for _ in range(shift))
+        out.extend({"op": "add", "path": "/log/-", "value": gamelog.line(t, n)} for n, t in enumerate(new[keep:], start=b.log_first + keep))
+    else:
+        out.append({"op": "replace", "path": "/log", "value": b.log})
 
 
 def _shared_ops(game_id: int, old: int, new: int, a: dict, b: dict) -> list[dict[str, Any]]:
     """The operations on ``/view`` that turn the shared view ``a`` (version ``old``) into ``b``
     (``new``), made once for every viewer of the game (the same for all: nothing of a viewer's
     own is in them)."""
-    key = (game_id, old, new)
     with _LOCK:
-        hit = _SHARED_OPS.get(key)
-    if hit is None:
-        hit = []
-        _diff(a, b, "/view", hit)
-        with _LOCK:
-            _SHARED_OPS[key] = hit
-    return hit
+        hit = _SHARED_OPS.get(game_id)
+    if hit is not None and hit[:2] == (old, new):
+        return hit[2]
+    ops: list[dict[str, Any]] = []
+    _diff(a, b, "/view", ops)
+    with _LOCK:
+        hit = _SHARED_OPS.get(game_id)
+        if hit is None or hit[1] <= new:
+            _SHARED_OPS[game_id] = (old, new, ops)
+    return ops
 
 
-#: ``(game id, from, to) -> the operations on the shared view`` (see :func:`_shared_ops`)
-_SHARED_OPS: LRUCache = LRUCache(maxsize=256)
+#: ``game id -> (from, to, the operations on the shared view)`` of the latest push (see :func:`_shared_ops`)
+_SHARED_OPS: dict[int, tuple[int, int, list[dict[str, Any]]]] = {}
 
 
 def forget(game_id: int) -> None:
     """Drop the patches of ``game_id`` (:mod:`game.live.memory`)."""
     with _LOCK:
-        for cache in (_PATCHES, _SHARED_OPS):
-            for key in [k for k in cache if k[0] == game_id]:
-                del cache[key]
+        for key in [k for k in _PATCHES if k[0] == game_id]:
+            del _PATCHES[key]
+        for key in [k for k in _LATEST if k[0] == game_id]:
+            del _LATEST[key]
+        _SHARED_OPS.pop(game_id, None)

@@ -101,20 +101,28 @@ class Parts(NamedTuple):
     before ``view``: ``type``, ``game``, ``version``, ``viewer``, ``status``, ``result``),
     ``shared`` (the ruleset's ``shared_view``, the same object for every viewer of the version;
     None for a ruleset without one), ``own`` (the rest of the view, windowed: see
-    :func:`windowed_view`; the whole windowed view when ``shared`` is None), ``pending`` and
-    ``log``; with the JSON texts of ``shared`` and ``log``, which are shared and encoded once (per
-    version, and per window of events and language: :func:`game.live.gamelog.lines_text`). The
-    payload is ``{**head, "view": {**shared, **own}, "pending": pending, "log": log}`` (the
-    ruleset's contract keeps ``shared`` and ``own`` disjoint). A patch is made from two of these
-    without parsing any text (:mod:`game.live.patches`). Never mutated once made."""
+    :func:`windowed_view`; the whole windowed view when ``shared`` is None), ``pending``, and the
+    log as its window of told events (``log_first``, ``log_told``: see
+    :func:`game.live.gamelog.window`; :attr:`log` makes its lines); with the JSON texts of
+    ``shared`` and of the log's lines, which are shared and encoded once (per version, and per
+    window of events and language). The payload is ``{**head, "view": {**shared, **own},
+    "pending": pending, "log": log}`` (the ruleset's contract keeps ``shared`` and ``own``
+    disjoint). A patch is made from two of these without parsing any text
+    (:mod:`game.live.patches`). Never mutated once made."""
 
     head: dict[str, Any]
     shared: dict[str, Any] | None
     own: dict[str, Any]
     pending: list[dict[str, Any]]
-    log: list[dict[str, Any]]
+    log_first: int
+    log_told: list[tuple]
     shared_text: str
     log_text: str
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The payload's ``log`` lines (made on each call)."""
+        return [gamelog.line(t, n) for n, t in enumerate(self.log_told, start=self.log_first)]
 
 
 def _parts(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> Parts:
@@ -125,8 +133,9 @@ def _parts(game_id: int, ruleset: str, state: Any, version: int, viewer: str | N
         own = rules.own_view(state, viewer)
     else:
         shared, shared_text, own = None, "", rules.view(state, viewer)
+    first, told, log_text = gamelog.window(ruleset, own, lang)
     return Parts(_head(game_id, rules, state, version, viewer), shared, windowed_view(own), pending_for(rules, state, viewer),
-                 gamelog.lines(ruleset, own, lang), shared_text, gamelog.lines_text(ruleset, own, lang))
+                 first, told, shared_text, log_text)
 
 
 def _text(parts: Parts) -> str:
@@ -151,23 +160,27 @@ def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: 
     return _text(_parts(game_id, ruleset, state, version, viewer, lang))
 
 
-#: ``(game id, version) -> (the ruleset's shared_view, its JSON text)`` (a version names one state)
-_SHARED: LRUCache = LRUCache(maxsize=64)
+#: ``game id -> (version, the ruleset's shared_view, its JSON text)`` of the latest version made
+#: (at most one entry per game this process pushes; a fixed-size cache would be emptied by a
+#: busy process's other games between the first and the last viewer of one act)
+_SHARED: dict[int, tuple[int, dict[str, Any], str]] = {}
 _SHARED_LOCK = threading.Lock()
 
 
 def _shared(game_id: int, version: int, rules, state: Any) -> tuple[dict[str, Any], str]:
-    """``(shared_view, its JSON text)`` of ``game_id`` at ``version`` (``state``), made once."""
-    key = (game_id, version)
+    """``(shared_view, its JSON text)`` of ``game_id`` at ``version`` (``state``), made once for
+    every viewer of the game's latest version."""
     with _SHARED_LOCK:
-        hit = _SHARED.get(key)
-    if hit is not None:
-        return hit
+        hit = _SHARED.get(game_id)
+    if hit is not None and hit[0] == version:
+        return hit[1], hit[2]
     shared = rules.shared_view(state)
-    hit = (shared, jsontext.dumps(shared))
+    made = (version, shared, jsontext.dumps(shared))
     with _SHARED_LOCK:
-        _SHARED[key] = hit
-    return hit
+        hit = _SHARED.get(game_id)
+        if hit is None or hit[0] < version:
+            _SHARED[game_id] = made
+    return made[1], made[2]
 
 
 def forget(game_id: int) -> None:
@@ -180,8 +193,7 @@ def forget(game_id: int) -> None:
         for key in [k for k in LATEST if k[0] == game_id]:
             del LATEST[key]
     with _SHARED_LOCK:
-        for key in [k for k in _SHARED if k[0] == game_id]:
-            del _SHARED[key]
+        _SHARED.pop(game_id, None)
 
 
 def cached_parts(game_id: int, ruleset: str, viewer: str | None, lang: str, version: int) -> Parts | None:
