@@ -101,11 +101,47 @@ _LINES: LRUCache = LRUCache(maxsize=256)  # see _entry
 _LINES_LOCK = threading.Lock()
 
 
+class _Generations:
+    """A cache of at most ``maxsize`` entries whose lookups are plain dict lookups (a window's 60
+    events are looked up for every viewer of every version: ``cachetools``' LRU, which moves
+    each entry it finds in Python, was a tenth of a busy server's event loop). Entries live in
+    two generations of at most ``maxsize // 2``: a new entry goes to the young one, an entry
+    found in the old one moves to the young one, and when the young one is full it becomes the
+    old one (the old one's entries, unused for that long, are forgotten). So the entries used
+    least recently go first, and the latest ``maxsize // 2`` are always kept. Not thread-safe
+    (its callers hold a lock)."""
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self.young: dict = {}
+        self.old: dict = {}
+
+    def get(self, key, default=None):
+        hit = self.young.get(key)
+        if hit is None:
+            hit = self.old.pop(key, None)
+            if hit is None:
+                return default
+            self[key] = hit
+        return hit
+
+    def __setitem__(self, key, value) -> None:
+        self.young[key] = value
+        if len(self.young) > self.maxsize // 2:
+            self.old, self.young = self.young, {}
+
+    def __len__(self) -> int:
+        return len(self.young) + len(self.old)
+
+    def clear(self) -> None:
+        self.young, self.old = {}, {}
+
+
 #: ``(id(event), ruleset, lang) -> (event, text, areas, is a note, JSON)``: a game's events are
 #: never changed once made and every viewer and version shares them, so each is told once per
 #: language (the event is kept with its line, so its id cannot be reused while the entry lives).
 #: The least recently used go first: mostly events that have left every window by now.
-_TOLD: LRUCache = LRUCache(maxsize=50_000)
+_TOLD = _Generations(maxsize=50_000)
 _TOLD_LOCK = threading.Lock()
 
 

@@ -58,7 +58,7 @@ def held_games() -> dict[str, int]:
         "states": len(snapshots.CACHE.games()),
         "payloads": games(payloads.PAYLOADS.items),
         "parts": games(payloads.LATEST),
-        "shared_views": games(payloads._SHARED),
+        "shared_views": games(payloads._COMMON),
         "patches": games([*patches._PATCHES, *patches._LATEST, *patches._SHARED_OPS]),
         **rows.counts(),
     }

@@ -21,10 +21,11 @@ from game.rules.base import lang_key
 from . import gamelog, jsontext, snapshots
 
 
-def pending_for(rules, state, viewer: str | None) -> list[dict[str, Any]]:
-    """The viewer's own decisions with their options; others' as ``{actor, kind, simultaneous}``."""
+def pending_for(rules, state, viewer: str | None, decisions: list | None = None) -> list[dict[str, Any]]:
+    """The viewer's own decisions with their options; others' as ``{actor, kind, simultaneous}``.
+    ``decisions``: ``rules.pending(state)`` when the caller has it (it is the same for every viewer)."""
     out = []
-    for d in rules.pending(state):
+    for d in rules.pending(state) if decisions is None else decisions:
         if viewer is not None and d.actor == viewer:
             out.append(d.as_dict())
         else:
@@ -128,14 +129,11 @@ class Parts(NamedTuple):
 def _parts(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> Parts:
     """The :class:`Parts` of ``viewer``'s payload of ``state`` (version ``version``)."""
     rules = get_ruleset(ruleset)
-    if hasattr(rules, "shared_view"):
-        shared, shared_text = _shared(game_id, version, rules, state)
-        own = rules.own_view(state, viewer)
-    else:
-        shared, shared_text, own = None, "", rules.view(state, viewer)
+    common = _common(game_id, version, rules, state)
+    own = rules.own_view(state, viewer) if common.shared is not None else rules.view(state, viewer)
     first, told, log_text = gamelog.window(ruleset, own, lang)
-    return Parts(_head(game_id, rules, state, version, viewer), shared, windowed_view(own), pending_for(rules, state, viewer),
-                 first, told, shared_text, log_text)
+    return Parts(_head(game_id, rules, state, version, viewer), common.shared, windowed_view(own),
+                 pending_for(rules, state, viewer, common.decisions), first, told, common.shared_text, log_text)
 
 
 def _text(parts: Parts) -> str:
@@ -160,27 +158,37 @@ def _payload_text(game_id: int, ruleset: str, state: Any, version: int, viewer: 
     return _text(_parts(game_id, ruleset, state, version, viewer, lang))
 
 
-#: ``game id -> (version, the ruleset's shared_view, its JSON text)`` of the latest version made
-#: (at most one entry per game this process pushes; a fixed-size cache would be emptied by a
-#: busy process's other games between the first and the last viewer of one act)
-_SHARED: dict[int, tuple[int, dict[str, Any], str]] = {}
-_SHARED_LOCK = threading.Lock()
+class _Common(NamedTuple):
+    """What every viewer of one version shares: the ruleset's ``shared_view`` and its JSON text
+    (None and "" for a ruleset without one) and the pending decisions (``rules.pending``)."""
+
+    version: int
+    shared: dict[str, Any] | None
+    shared_text: str
+    decisions: list
 
 
-def _shared(game_id: int, version: int, rules, state: Any) -> tuple[dict[str, Any], str]:
-    """``(shared_view, its JSON text)`` of ``game_id`` at ``version`` (``state``), made once for
-    every viewer of the game's latest version."""
-    with _SHARED_LOCK:
-        hit = _SHARED.get(game_id)
-    if hit is not None and hit[0] == version:
-        return hit[1], hit[2]
-    shared = rules.shared_view(state)
-    made = (version, shared, jsontext.dumps(shared))
-    with _SHARED_LOCK:
-        hit = _SHARED.get(game_id)
-        if hit is None or hit[0] < version:
-            _SHARED[game_id] = made
-    return made[1], made[2]
+#: ``game id -> _Common`` of the latest version made (at most one entry per game this process
+#: pushes; a fixed-size cache would be emptied by a busy process's other games between the first
+#: and the last viewer of one act)
+_COMMON: dict[int, _Common] = {}
+_COMMON_LOCK = threading.Lock()
+
+
+def _common(game_id: int, version: int, rules, state: Any) -> _Common:
+    """The :class:`_Common` of ``game_id`` at ``version`` (``state``), made once for every viewer
+    of the game's latest version."""
+    with _COMMON_LOCK:
+        hit = _COMMON.get(game_id)
+    if hit is not None and hit.version == version:
+        return hit
+    shared = rules.shared_view(state) if hasattr(rules, "shared_view") else None
+    made = _Common(version, shared, "" if shared is None else jsontext.dumps(shared), list(rules.pending(state)))
+    with _COMMON_LOCK:
+        hit = _COMMON.get(game_id)
+        if hit is None or hit.version < version:
+            _COMMON[game_id] = made
+    return made
 
 
 def forget(game_id: int) -> None:
@@ -192,8 +200,8 @@ def forget(game_id: int) -> None:
     with _LATEST_LOCK:
         for key in [k for k in LATEST if k[0] == game_id]:
             del LATEST[key]
-    with _SHARED_LOCK:
-        _SHARED.pop(game_id, None)
+    with _COMMON_LOCK:
+        _COMMON.pop(game_id, None)
 
 
 def cached_parts(game_id: int, ruleset: str, viewer: str | None, lang: str, version: int) -> Parts | None:

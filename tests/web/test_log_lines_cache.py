@@ -70,13 +70,16 @@ def test_a_full_cache_forgets_the_events_told_least_recently(states, counted, mo
     assert len(events) > 100
     for k in range(0, 60, 20):  # windows of 20 events, one after another: the third finds the cache full
         gamelog.lines("agot2", {"events": events[k:k + 20]}, "en")
+        gamelog._LINES.clear()  # (the windows themselves are cached too)
     assert len(gamelog._TOLD) <= 40
-    gamelog._LINES.clear()  # (the windows themselves are cached too)
     counted.clear()
-    gamelog.lines("agot2", {"events": events[20:40]}, "en")  # told before the cache was full: kept
+    gamelog.lines("agot2", {"events": events[40:60]}, "en")  # told last: kept
     assert counted == []
     gamelog.lines("agot2", {"events": events[0:20]}, "en")  # told first: forgotten
     assert len(counted) == 20
+    counted.clear()
+    gamelog.lines("agot2", {"events": events[40:60]}, "en")  # used again since: still kept
+    assert counted == []
 
 
 def test_a_windows_text_is_joined_from_its_lines_texts_not_encoded_again(states, counted, monkeypatch):
