@@ -168,10 +168,11 @@ class _Common(NamedTuple):
     decisions: list
 
 
-#: ``game id -> _Common`` of the latest version made (at most one entry per game this process
-#: pushes; a fixed-size cache would be emptied by a busy process's other games between the first
-#: and the last viewer of one act)
-_COMMON: dict[int, _Common] = {}
+#: ``game id -> _Common`` of the latest version made: one entry per game, so a busy process's other
+#: games cannot empty it between the first and the last viewer of one act (as a cache of versions
+#: of 64 entries was); bounded all the same, since a replay or a page renders games no socket of
+#: this process watches (which :mod:`game.live.memory` never forgets)
+_COMMON: LRUCache = LRUCache(maxsize=1024)
 _COMMON_LOCK = threading.Lock()
 
 
