@@ -93,6 +93,26 @@ def live_settings(settings):
 
 
 @pytest.fixture
+def inline_mails(live_settings):
+    """Notification mails on, sent in the committing thread (after the commit) so each test sees
+    them at once, with links to ``https://play.example.org``; the archive's caches and the
+    notification hints emptied before and after."""
+    from game.site.notifications import hints
+
+    from .archive_helpers import clear_caches
+
+    live_settings.NOTIFY_IN_THREAD = False
+    live_settings.NOTIFY_MAILS = True
+    live_settings.NOTIFY_MAIL_AFTER = 300
+    live_settings.SITE_URL = "https://play.example.org"
+    clear_caches()
+    hints.forget()
+    yield live_settings
+    clear_caches()
+    hints.forget()
+
+
+@pytest.fixture
 def clock(monkeypatch):
     """``clock.t``: the services' current unix time (``time.time``), moved by the test
     (``clock.t += 10``); it starts at the real time."""

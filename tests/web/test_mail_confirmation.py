@@ -21,10 +21,9 @@ from django.test import Client
 from django.urls import reverse
 
 from game.models import MailSent, NotificationPrefs
-from game.site.notifications import confirm, hints, mails
+from game.site.notifications import confirm, mails
 from game.site.notifications.due import check_game
 
-from .archive_helpers import clear_caches
 from .live_helpers import start_game
 
 PREFS = "/accounts/notifications/"
@@ -32,16 +31,8 @@ SUBJECT = "Confirm your mail address for gotweb"
 
 
 @pytest.fixture(autouse=True)
-def _mails_on(live_settings):
-    live_settings.NOTIFY_IN_THREAD = False
-    live_settings.NOTIFY_MAILS = True
-    live_settings.NOTIFY_MAIL_AFTER = 300
-    live_settings.SITE_URL = "https://play.example.org"
-    clear_caches()
-    hints.forget()
-    yield
-    clear_caches()
-    hints.forget()
+def _mails(inline_mails):
+    """Mails on and sent inline (``inline_mails``)."""
 
 
 def _save(client: Client, address: str, **extra):

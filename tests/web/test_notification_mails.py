@@ -17,26 +17,17 @@ from django.urls import reverse
 
 from game.live import apply
 from game.models import Game, MailSent, NotificationPrefs
-from game.site.notifications import hints, mails
+from game.site.notifications import mails
 from game.site.notifications.due import check_game, due_later
 from game.site.notifications.worker import WORKER, Worker, sweep
 
-from .archive_helpers import clear_caches, next_move, play_to_end, start_duke
+from .archive_helpers import next_move, play_to_end, start_duke
 from .live_helpers import legal_json, start_game
 
 
 @pytest.fixture(autouse=True)
-def _inline(live_settings):
-    """Mails in the committing thread (after the commit), so each test sees them at once."""
-    live_settings.NOTIFY_IN_THREAD = False
-    live_settings.NOTIFY_MAILS = True
-    live_settings.NOTIFY_MAIL_AFTER = 300
-    live_settings.SITE_URL = "https://play.example.org"
-    clear_caches()
-    hints.forget()
-    yield
-    clear_caches()
-    hints.forget()
+def _mails(inline_mails):
+    """Mails on and sent inline (``inline_mails``)."""
 
 
 def confirm_address(user, address: str) -> None:
