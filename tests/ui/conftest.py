@@ -130,6 +130,17 @@ def click_area(page, area: str) -> None:
     page.mouse.click(*area_point(page, area))
 
 
+def place_order(page, area: str, token: str) -> None:
+    """Place ``token`` in ``area`` as a player does: click the area on the map, then the token in
+    the panel. Waits until the panel shows the area chosen, so a click that missed the area (or
+    came before the page could take it) fails here, by name, not as a missing token button."""
+    from playwright.sync_api import expect
+
+    click_area(page, area)
+    expect(page.locator(f".place-orders .area-list button[data-key='area-{area}']")).to_have_attribute("aria-pressed", "true")
+    page.locator(f".token-grid button[data-token='{token}']").click()
+
+
 def tap_area(page, area: str) -> None:
     """Tap the map at the area's label anchor (a phone's touch screen)."""
     page.touchscreen.tap(*area_point(page, area))

@@ -11,7 +11,6 @@ phone, and the larger hit areas never take another area's label."""
 
 import pytest
 
-from tests.ui.conftest import tap_area
 
 pytestmark = pytest.mark.e2e
 

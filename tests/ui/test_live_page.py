@@ -9,7 +9,7 @@ import pytest
 
 from tests.e2e.conftest import start_server, stop_server
 from tests.e2e.pages import fill_with_bots_and_start, guest_creates_lobby
-from tests.ui.conftest import click_area
+from tests.ui.conftest import place_order
 
 pytestmark = pytest.mark.e2e
 
@@ -38,8 +38,7 @@ def test_orders_by_clicking_on_the_live_page(browser, game_server, shots):
     expect(host.locator("#board-root")).to_have_attribute("data-ready", "1")
     expect(host.locator("#board-root")).to_have_attribute("data-decision", "place_orders")
     for area, token in LANNISTER.items():
-        click_area(host, area)
-        host.locator(f".token-grid button[data-token='{token}']").click()
+        place_order(host, area, token)
     host.screenshot(path=shots("1-live-drafted"))
     host.locator(".decision .btn-primary").click()
     # the bots have placed theirs: every order is revealed face up on the map

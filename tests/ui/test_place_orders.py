@@ -3,7 +3,7 @@ other houses do the same and the reveal shows every order face up on the map."""
 
 import pytest
 
-from tests.ui.conftest import click_area, reload, wait_version_change
+from tests.ui.conftest import click_area, place_order, reload, wait_version_change
 
 pytestmark = pytest.mark.e2e
 
@@ -12,8 +12,7 @@ STARK = {"winterfell": "march-plus-one", "white-harbor": "support", "the-shiveri
 
 def place_by_clicking(page, orders: dict) -> None:
     for area, token in orders.items():
-        click_area(page, area)
-        page.locator(f".token-grid button[data-token='{token}']").click()
+        place_order(page, area, token)
 
 
 def test_place_orders_by_clicking_then_reveal(harness, shots):

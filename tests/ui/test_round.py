@@ -4,7 +4,7 @@ the game reaches the next Westeros phase. A spectator page follows along."""
 
 import pytest
 
-from tests.ui.conftest import click_area, reload
+from tests.ui.conftest import click_area, place_order, reload
 
 pytestmark = pytest.mark.e2e
 
@@ -33,8 +33,7 @@ def test_one_round_by_clicking(harness, shots):
         p = pages[house]
         reload(p)
         for area, token in orders.items():
-            click_area(p, area)
-            p.locator(f".token-grid button[data-token='{token}']").click()
+            place_order(p, area, token)
         confirm(p)
     # after the last house: orders revealed, Lannister (King's Court) holds the Raven
     lan = pages["lannister"]

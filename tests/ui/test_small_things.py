@@ -7,7 +7,6 @@ import secrets
 
 import pytest
 
-from tests.ui.conftest import wait_version_change
 
 pytestmark = pytest.mark.e2e
 
