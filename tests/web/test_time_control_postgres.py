@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.postgres
+@pytest.mark.timeout(660)  # the child run's own limit, not the suite's 300 s per test
 @pytest.mark.skipif(os.environ.get("GOTWEB_CHILD_RUN") == "1", reason="already inside the PostgreSQL run")
 def test_time_control_on_postgresql(postgres_url):
     parts = urlsplit(postgres_url)
