@@ -34,7 +34,7 @@ def lines(ruleset: str, view: dict[str, Any], lang: str) -> list[dict[str, Any]]
     first = max(0, len(events) - LOG_WINDOW)
     entry = _entry(ruleset, lang_key(lang), first, list(events[first:]))
     if entry[1] is None:
-        entry[1] = [_line(t, n) for n, t in enumerate(entry[3], start=first)]
+        entry[1] = [line(t, n) for n, t in enumerate(entry[3], start=first)]
     return list(entry[1])
 
 
@@ -61,12 +61,8 @@ def window(ruleset: str, view: dict[str, Any], lang: str) -> tuple[int, list[tup
 
 
 def line(told: tuple, n: int) -> dict[str, Any]:
-    """The line (see :func:`lines`) numbered ``n`` of an event as :func:`window` tells it."""
-    return _line(told, n)
-
-
-def _line(told: tuple, n: int) -> dict[str, Any]:
-    """The line (see :func:`lines`) of the event told in ``told`` (:func:`_tell`), the game's event ``n``."""
+    """The line (see :func:`lines`) of the event told in ``told`` (:func:`_tell`, as
+    :func:`window` gives it), the game's event ``n``."""
     ev, text, areas, note, _ = told
     line = {"n": n, "text": text, "round": ev.get("round", ev.get("turn")), "areas": areas}
     if note:
@@ -127,7 +123,7 @@ class _Generations:
 
     def __setitem__(self, key, value) -> None:
         self.young[key] = value
-        if len(self.young) > self.maxsize // 2:
+        if len(self.young) >= self.maxsize // 2:
             self.old, self.young = self.young, {}
 
     def __len__(self) -> int:
@@ -150,7 +146,7 @@ def _tell(ruleset: str, ev: dict[str, Any], lang: str) -> tuple[dict[str, Any], 
     text of its line after the "n" key)``, made once and kept in :data:`_TOLD` (call it with the
     translation of ``lang`` active). The line's whole text is ``'{"n":' + str(n) + "," + JSON``."""
     told = (ev, describe(ruleset, ev, lang), named_areas(ruleset, ev), base.note_of(ev) is not None)
-    entry = (*told, jsontext.dumps(_line((*told, ""), 0))[len('{"n":0,'):])
+    entry = (*told, jsontext.dumps(line((*told, ""), 0))[len('{"n":0,'):])
     with _TOLD_LOCK:
         _TOLD[(id(ev), ruleset, lang)] = entry
     return entry
