@@ -30,6 +30,10 @@ def start_server(tmp: Path, env_extra: dict[str, str], name: str = "daphne", por
         # every browser of the session comes from 127.0.0.1: one test session makes more guests
         # than one address may in an hour (tests/web/test_abuse_limits.py tests the limit itself)
         "THROTTLE_GUEST": "1000/3600",
+        # stand-ins play the basic bot: these tests watch a stand-in take a seat and move, which a
+        # strong one thinking 2 s a move on a loaded host made a race against the page's waits
+        # (tests/web/test_bot_levels.py tests when a stand-in plays strong)
+        "GAME_BOT_STRONG_MIN": "1e9",
         **env_extra,
     }
     if "REDIS_URL" not in env_extra:
