@@ -5,7 +5,8 @@
 * ``redis_url`` / ``postgres_url``: a real server on 127.0.0.1, started (and installed with
   apt-get when running as root) if needed; otherwise the test is skipped naming the package.
 * ``browser``: Debian's chromium through Playwright's sync API, one for the whole session (shared
-  by tests/e2e and tests/map: a second sync Playwright in one process would fail).
+  by tests/e2e and tests/map: a second sync Playwright in one process would fail); its
+  assertions (``expect``) wait up to 15 s for their condition.
 * ``make_user`` / ``client_for``: users (registered or guest) and logged-in test clients.
 * Hypothesis: under CI (``CI`` set) the property tests are derandomized, so a CI run is
   reproducible and cannot turn red on a newly drawn example; elsewhere they draw new examples
@@ -186,6 +187,10 @@ def browser():
     if not os.path.exists(CHROMIUM):
         pytest.skip("needs Debian's chromium at /usr/bin/chromium (Debian package: chromium)")
     sync_api = pytest.importorskip("playwright.sync_api")
+    # an assertion waits for its condition up to 15 s, not Playwright's 5 s: on a loaded 2-core CI
+    # host a page's modules alone took 4 s to load, and two runs failed on a 5 s wait for what
+    # came a moment later (a passing assertion returns as soon as its condition holds)
+    sync_api.expect.set_options(timeout=15_000)
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
