@@ -109,6 +109,16 @@ def settle(page) -> None:
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+def scroll_to(page, selector: str) -> None:
+    """Scroll the first element matching ``selector`` into view (``block: nearest``), waiting
+    until one exists. One step in the page: a locator's ``scroll_into_view_if_needed`` finds the
+    element first and fails ("not attached to the DOM") when a render replaces it meanwhile."""
+    page.wait_for_function(
+        "(s) => { const e = document.querySelector(s); if (!e) return false; e.scrollIntoView({block: 'nearest'}); return true; }",
+        arg=selector,
+    )
+
+
 def area_point(page, area: str) -> tuple[float, float]:
     """The area's label anchor on the screen, scrolled into view first (where a player points).
     Two frames pass first: what the screen does at the next frame after a render (a new

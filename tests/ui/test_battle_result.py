@@ -5,7 +5,7 @@ it too. Screenshots under test-results/ (desktop and phone, mid-combat and after
 
 import pytest
 
-from tests.ui.conftest import click_area, tap_area, wait_version_change
+from tests.ui.conftest import click_area, scroll_to, tap_area, wait_version_change
 
 pytestmark = pytest.mark.e2e
 
@@ -47,7 +47,7 @@ def test_a_tied_battle_told_whole_after_it_is_over(harness, shots):
             assert sum(parts) == total and cell.locator(".part-total").get_attribute("data-total") == str(total)
     assert lan.locator(".decision-panel .combat-box.last").count() == 0  # a decision came: it gave way
     assert spectator.locator(".combat-box.last").count() == 1  # not twice: the decision's place only
-    phone.locator(".side-tab[data-tab='battle']").scroll_into_view_if_needed()
+    scroll_to(phone, ".side-tab[data-tab='battle']")
     spectator.screenshot(path=shots("3-desktop-after-battle"))
     phone.screenshot(path=shots("4-phone-after-battle"))
     # dismissed: gone from the decision's place and the tab

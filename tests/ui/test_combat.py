@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from tests.ui.conftest import click_area, tap_area, wait_version_change
+from tests.ui.conftest import click_area, scroll_to, tap_area, wait_version_change
 
 pytestmark = pytest.mark.e2e
 
@@ -178,13 +178,13 @@ def test_combat_on_a_phone_and_in_chinese(harness, shots):
         .filter(b => b.getBoundingClientRect().height < 40).map(b => b.textContent)""")
     assert small == []
     page.locator(".decision button[data-card='catelyn-stark']").tap()
-    page.locator(".decision .btn-primary").scroll_into_view_if_needed()
+    scroll_to(page, ".decision .btn-primary")
     page.screenshot(path=shots("2-phone-picked"))
     v = page.locator("#board-root").get_attribute("data-version")
     page.locator(".decision .btn-primary").tap()
     wait_version_change(page, v)
     assert harness.sent(gid)[-1] == {"actor": "stark", "action": {"type": "select_card", "card": "catelyn-stark"}, "ok": True}
-    page.locator(".combat-box").scroll_into_view_if_needed()
+    scroll_to(page, ".combat-box")
     page.screenshot(path=shots("3-phone-combat-box"))
     assert not page.errors
 

@@ -3,7 +3,7 @@ the first screen, areas are tapped to place an order, and the map pans and pinch
 
 import pytest
 
-from tests.ui.conftest import tap_area
+from tests.ui.conftest import scroll_to, tap_area
 
 pytestmark = pytest.mark.e2e
 
@@ -25,7 +25,7 @@ def test_phone_layout_and_tapping(harness, shots):
     tap_area(page, "winterfell")
     page.locator(".token-grid button[data-token='march']").tap()
     assert page.locator(".ov-order.draft[data-token='march']").count() == 1
-    page.locator(".map-wrap").scroll_into_view_if_needed()
+    scroll_to(page, ".map-wrap")
     page.evaluate("document.querySelector('.map-wrap').scrollIntoView()")
     page.screenshot(path=shots("2-phone-order"))
     # buttons are big enough to tap
