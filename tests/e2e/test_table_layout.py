@@ -1,5 +1,6 @@
 """The live game page as a table: at 1400 x 900 the map, the decision (with its buttons), the tabs
-and the log's newest lines are all in the window without scrolling; after the orders are
+and the log's newest lines are all in the window without scrolling, and at a laptop's 1366 x 768
+the chat keeps room beside the decision; after the orders are
 confirmed the next decision's title is in view. Screenshots under test-results/."""
 
 from __future__ import annotations
@@ -62,6 +63,18 @@ def test_desktop_table_in_one_window(browser, live_url, shots):
     assert len(sizes) >= 50 and page.locator("svg.board").get_attribute("data-zoom") == "1.00"
     assert min(px for _, px in sizes) >= 11, sorted(sizes, key=lambda x: x[1])[:3]
     page.screenshot(path=shots("1-desktop-start"))
+
+    # a laptop's 1366 x 768: still one window, with the decision's button and the chat's input in
+    # view and the chat's panel keeping room for a few lines beside the decision
+    page.locator(".side-tab[data-tab='chat']").click()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.wait_for_function("() => innerHeight === 768 && document.scrollingElement.scrollHeight <= 769")
+    for sel in [".decision-title", ".decision .btn-primary", "#chat-text", ".log-card"]:
+        assert page.evaluate(IN_VIEW, sel), sel
+    assert page.evaluate("document.querySelector('.side-panel[data-tab=\"chat\"]').getBoundingClientRect().height") >= 100
+    page.screenshot(path=shots("1b-laptop-start"))
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.wait_for_function("() => innerHeight === 900")
 
     for area, token in LANNISTER.items():
         click_area(page, area)

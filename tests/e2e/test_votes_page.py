@@ -1,5 +1,5 @@
 """In a real browser: at a live-clock AGoT table of two people and a bot, Lannister asks the table
-to pause the game; both players' pages show the vote, Stark agrees with one click, and both pages
+(from the Players tab) to pause the game; both players' pages show the vote in their head, Stark agrees with one click, and both pages
 show the pause (clocks stopped, the log's lines) until Lannister, who asked, resumes the game.
 Stark then hides Lannister's chat lines from themselves and finds the report link of a line.
 Screenshots: test-results/<test name>/."""
@@ -30,9 +30,16 @@ def test_a_vote_to_pause_reaches_both_players(browser, server, shots):
     base = server
     host, arya, errors = guests_at_a_table(browser, base, "Shall we pause?")
 
-    # the clocks run; Lannister (the host) asks for a pause of 5 minutes
+    # the clocks run; nothing is being voted on, so the page's head has no table panel: asking the
+    # table waits in the Players tab, where Lannister (the host) asks for a pause of 5 minutes
     expect(host.locator('#clock-bar [data-clock="stark"]')).to_have_class(re.compile(r"\brunning\b"))
+    expect(host.locator("#table-ask")).to_be_attached()
+    assert host.locator(".players-card #table-ask").count() == 1
+    expect(host.locator("#table-panel")).to_be_hidden()
+    expect(host.locator("#vote-kind")).to_be_hidden()  # the chat's tab is open first
+    host.locator(".side-tab[data-tab='players']").click()
     expect(host.locator("#vote-kind")).to_have_value("pause")
+    expect(host.locator("#report-game")).to_be_visible()
     host.fill("#vote-minutes", "5")
     host.locator("#vote-ask").click()
     for page in (host, arya):
@@ -40,7 +47,9 @@ def test_a_vote_to_pause_reaches_both_players(browser, server, shots):
         expect(vote).to_contain_text(re.compile(r"Vote: Lannister asks to pause the game for 5 minutes\."))
         expect(vote.locator(".vote-awaiting")).to_have_text("Waiting for: Stark")
         expect(page.locator("#log")).to_contain_text("Vote: Lannister asks to pause the game for 5 minutes.")
+        expect(page.locator("#table-panel")).to_be_visible()  # in the head while the vote is open
     expect(host.locator("#vote-yes")).to_have_count(0)  # the asker has said yes already
+    expect(host.locator("#vote-ask")).to_have_count(0)  # one vote at a time
     arya.screenshot(path=shots("01-arya-is-asked"), full_page=True)
 
     arya.locator("#vote-yes").click()
@@ -59,7 +68,11 @@ def test_a_vote_to_pause_reaches_both_players(browser, server, shots):
         expect(page.locator("#table-pause")).to_have_count(0)
     expect(host.locator("#clock-bar .clock.running").first).to_be_visible()
 
+    expect(host.locator("#table-panel")).to_be_hidden()  # nothing left to show in the head
+    expect(host.locator("#vote-ask")).to_be_visible()
+
     # chat: Stark hides Lannister's lines for themselves; a line can be reported
+    host.locator(".side-tab[data-tab='chat']").click()
     host.fill("#chat-text", "sorry for the wait")
     host.locator("#chat-form button[type=submit]").click()
     line = arya.locator("#chat-messages li", has_text="sorry for the wait")

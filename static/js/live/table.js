@@ -1,6 +1,7 @@
-// The table among strangers on the game page: the votes panel (ask for a vote, the open vote with
-// who agreed and whose answer it awaits, yes / no; the pause and its end), the seats the table
-// opened for a new player, the report links, and per chat line "hide this player" and "report".
+// The table among strangers on the game page: in the page's head, while there is one, the open vote
+// (who asked what, who agreed and whose answer it awaits, yes / no), the pause and its end, and the
+// seats the table opened for a new player; in the Players tab, asking the table for a vote and the
+// link to report the game; per chat line "hide this player" and "report".
 // Mounted by play.js (mountTable), which calls chatLine(li, message) for each chat line it draws.
 // Everything it shows comes from the seat status every socket gets (`seats.table`,
 // docs/protocol.md "The table's votes"); the server decides everything.
@@ -41,25 +42,43 @@ export function mountTable({ live, config, replaying, seatName }) {
   const viewer = config.viewer;
   if (table.css) document.head.append(el("link", { rel: "stylesheet", href: table.css }));
 
+  // what the table is living through (a pause, an open vote, an open seat) is shown in the page's
+  // head; what a player may start (ask for a vote, report the game) waits in the Players tab, so the
+  // head stays short and the tabs beside the map keep their room
   const panel = el("section", { class: "table-panel card", id: "table-panel", hidden: true });
   panel.setAttribute("aria-label", gettext("The table"));
   panel.setAttribute("aria-live", "polite");
   const anchor = document.getElementById("stand-in-error") || document.getElementById("board-root");
   anchor.after(panel);
   const error = el("p", { class: "field-error", id: "table-error", role: "alert" });
+  const askBox = el("section", { class: "table-ask", id: "table-ask" });
+  askBox.setAttribute("aria-label", gettext("The table"));
+  const askError = el("p", { class: "field-error", id: "table-ask-error", role: "alert" });
+  const players = document.querySelector(".players-card");
+  if (players) players.append(askBox);
+  else panel.after(askBox);
 
   let status = null; // the latest seats.table
   let timed = false;
   let running = true;
   let timer = null;
 
+  // an answer's error is shown beside the button that asked: in the Players tab or in the head
   function send(promise, button) {
+    const where = button && askBox.contains(button) ? askError : error;
     if (button) button.disabled = true;
     return promise.then((answer) => {
-      error.textContent = answer.ok ? "" : answer.error.message;
+      where.textContent = answer.ok ? "" : answer.error.message;
       if (button) button.disabled = false;
+      showPanel();
       return answer;
     });
+  }
+
+  // the head's panel only while it has something to say
+  let liveParts = false;
+  function showPanel() {
+    panel.hidden = !liveParts && !error.textContent;
   }
 
   function button(text, onClick, extra = {}) {
@@ -137,9 +156,9 @@ export function mountTable({ live, config, replaying, seatName }) {
       }
       parts.push(box);
       ticking = true;
-    } else if (viewer !== null && running && !replaying) {
-      parts.push(proposeForm());
     }
+    const ask = [];
+    if (!v && viewer !== null && running && !replaying) ask.push(proposeForm());
     for (const seat of (t && t.vacant) || []) {
       const text = interpolate(gettext("The seat of %s is open for a new player (a bot plays it meanwhile)."), [name(seat)]);
       const row = el("p", { class: "table-vacant", "data-seat": seat }, text);
@@ -152,11 +171,14 @@ export function mountTable({ live, config, replaying, seatName }) {
       parts.push(row);
     }
     if (config.user && table.report) {
-      parts.push(el("p", { class: "table-links" }, el("a", { href: `${table.report}?game=${config.game}`, id: "report-game", textContent: gettext("Report this game") })));
+      ask.push(el("p", { class: "table-links" }, el("a", { href: `${table.report}?game=${config.game}`, id: "report-game", textContent: gettext("Report this game") })));
     }
+    liveParts = replaying ? Boolean(t && (t.pause || t.vote)) : parts.length > 0;
     parts.push(error);
     panel.replaceChildren(...parts);
-    panel.hidden = replaying && !(t && (t.pause || t.vote));
+    showPanel();
+    askBox.replaceChildren(...ask, askError);
+    askBox.hidden = ask.length === 0 && !askError.textContent;
     if (ticking) timer = setTimeout(render, 1000);
   }
 
