@@ -164,6 +164,9 @@ def test_agot1_round_by_clicking(browser, live, shots):
         pp.goto(f"{url}/game/{game}/")
         pp.wait_for_selector("#board-root[data-ready='1'][data-version]")
         assert "夏日之海" in pp.locator("svg#board-agot1").inner_html()
+        from playwright.sync_api import expect
+
+        expect(pp.locator(".side-tab[data-tab='players']")).to_have_text("玩家")  # the seats, not the lobby's "number of players"
         assert pp.evaluate("document.documentElement.scrollWidth") <= 375
         pp.screenshot(path=shots("7-phone-zh"))
     finally:
