@@ -62,6 +62,17 @@ def test_a_vote_to_pause_reaches_both_players(browser, server, shots):
     host.screenshot(path=shots("02-host-paused"), full_page=True)
     arya.screenshot(path=shots("03-arya-paused"), full_page=True)
 
+    # while the pause runs its panel is drawn again every second; a choice being made in the
+    # Players tab's form is kept through those renders
+    arya.locator(".side-tab[data-tab='players']").click()
+    arya.select_option("#vote-kind", "replace")
+    expect(arya.locator("#vote-seat")).to_be_visible()
+    before = arya.locator("#table-pause").inner_text()
+    arya.wait_for_function("(t) => document.getElementById('table-pause').textContent !== t", arg=before)
+    expect(arya.locator("#vote-kind")).to_have_value("replace")
+    expect(arya.locator("#vote-seat")).to_be_visible()
+    arya.locator(".side-tab[data-tab='chat']").click()
+
     host.locator("#vote-resume").click()
     for page in (host, arya):
         expect(page.locator("#log")).to_contain_text("Lannister ended the pause: clocks and deadlines run again.")

@@ -58,6 +58,10 @@ export function mountTable({ live, config, replaying, seatName }) {
   if (players) players.append(askBox);
   else panel.after(askBox);
 
+  const reportLink = config.user && table.report
+    ? el("p", { class: "table-links" }, el("a", { href: `${table.report}?game=${config.game}`, id: "report-game", textContent: gettext("Report this game") }))
+    : null;
+
   let status = null; // the latest seats.table
   let timed = false;
   let running = true;
@@ -87,14 +91,34 @@ export function mountTable({ live, config, replaying, seatName }) {
     return b;
   }
 
-  function proposeForm() {
-    const others = config.seats.filter((s) => s.seat !== viewer && !s.bot && s.player).map((s) => s.seat);
+  const others = config.seats.filter((s) => s.seat !== viewer && !s.bot && s.player).map((s) => s.seat);
+
+  // the votes a player may ask for now, as [kind, label]
+  function proposeKinds() {
     const kinds = [];
     if (timed && !(status && status.pause)) kinds.push(["pause", gettext("Pause the game")]);
     if (timed && !(status && status.extended)) kinds.push(["extend", gettext("Extend every clock")]);
     if (table.can_end) kinds.push(["end", gettext("End the game now")]);
     kinds.push(["replace", gettext("Replace a player")]);
     if (table.can_swap && others.length) kinds.push(["swap", gettext("Swap houses")]);
+    return kinds;
+  }
+
+  // the form to ask the table, made again only when the votes it offers change: a render (each
+  // seat status, and every second while a pause or a vote runs) keeps what the player is choosing
+  let form = null;
+  let formKinds = "";
+  function currentForm() {
+    const kinds = proposeKinds();
+    const key = kinds.map(([k]) => k).join(",");
+    if (form === null || key !== formKinds) {
+      form = proposeForm(kinds);
+      formKinds = key;
+    }
+    return form;
+  }
+
+  function proposeForm(kinds) {
     const kind = el("select", { id: "vote-kind" }, ...kinds.map(([v, t]) => el("option", { value: v, textContent: t })));
     kind.setAttribute("aria-label", gettext("What to ask the table"));
     const minutes = el("input", { type: "number", id: "vote-minutes", min: 1, max: table.pause_max || 60, value: Math.min(10, table.pause_max || 60) });
@@ -158,7 +182,7 @@ export function mountTable({ live, config, replaying, seatName }) {
       ticking = true;
     }
     const ask = [];
-    if (!v && viewer !== null && running && !replaying) ask.push(proposeForm());
+    if (!v && viewer !== null && running && !replaying) ask.push(currentForm());
     for (const seat of (t && t.vacant) || []) {
       const text = interpolate(gettext("The seat of %s is open for a new player (a bot plays it meanwhile)."), [name(seat)]);
       const row = el("p", { class: "table-vacant", "data-seat": seat }, text);
@@ -170,14 +194,15 @@ export function mountTable({ live, config, replaying, seatName }) {
       }
       parts.push(row);
     }
-    if (config.user && table.report) {
-      ask.push(el("p", { class: "table-links" }, el("a", { href: `${table.report}?game=${config.game}`, id: "report-game", textContent: gettext("Report this game") })));
-    }
+    if (reportLink) ask.push(reportLink);
     liveParts = replaying ? Boolean(t && (t.pause || t.vote)) : parts.length > 0;
     parts.push(error);
     panel.replaceChildren(...parts);
     showPanel();
-    askBox.replaceChildren(...ask, askError);
+    const kept = [...ask, askError];
+    if (kept.length !== askBox.children.length || kept.some((node, i) => askBox.children[i] !== node)) {
+      askBox.replaceChildren(...kept);  // only when something comes or goes: a choice in progress keeps its focus
+    }
     askBox.hidden = ask.length === 0 && !askError.textContent;
     if (ticking) timer = setTimeout(render, 1000);
   }
