@@ -1,7 +1,7 @@
 """The live game page as a table: at 1400 x 900 the map, the decision (with its buttons), the tabs
 and the log's newest lines are all in the window without scrolling, and at a laptop's 1366 x 768
-the chat keeps room beside the decision; after the orders are
-confirmed the next decision's title is in view. Screenshots under test-results/."""
+the chat keeps room beside the decision; after the orders are confirmed the next decision's title
+is in view. Screenshots under test-results/."""
 
 from __future__ import annotations
 

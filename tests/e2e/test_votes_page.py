@@ -1,6 +1,7 @@
 """In a real browser: at a live-clock AGoT table of two people and a bot, Lannister asks the table
-(from the Players tab) to pause the game; both players' pages show the vote in their head, Stark agrees with one click, and both pages
-show the pause (clocks stopped, the log's lines) until Lannister, who asked, resumes the game.
+(from the Players tab) to pause the game; both players' pages show the vote in their head, Stark
+agrees with one click, and both pages show the pause (clocks stopped, the log's lines) until
+Lannister, who asked, resumes the game; a choice being made in the form meanwhile is kept.
 Stark then hides Lannister's chat lines from themselves and finds the report link of a line.
 Screenshots: test-results/<test name>/."""
 
