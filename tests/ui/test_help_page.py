@@ -1,13 +1,14 @@
 """The how-to-play page's board excerpts are drawn by the game screen's own code (help.js): the
 board cropped to a part of Westeros with pieces, the last moves and a battle over it, and the
-map's legend; in English and Chinese, on a desktop and a phone. Screenshots under test-results/."""
+map's legend; in English and Chinese, on a desktop and on phones down to 320 px wide (nothing
+scrolls sideways). Screenshots under test-results/."""
 
 import pytest
 
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.parametrize("lang,width", [("en", 1400), ("zh-hans", 390)])
+@pytest.mark.parametrize("lang,width", [("en", 1400), ("zh-hans", 390), ("zh-hans", 360), ("en", 320)])
 def test_the_excerpts_are_drawn(harness_url, browser, shots, lang, width):
     ctx = browser.new_context(viewport={"width": width, "height": 900}, locale="zh-CN" if lang.startswith("zh") else "en-US")
     page = ctx.new_page()
