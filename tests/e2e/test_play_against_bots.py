@@ -1,6 +1,7 @@
 """The home page's "Play against bots" in a real browser: a guest picks the game and the bots'
 level and clicks once; the game's table opens with the bots seated and the player's first
-decision on the board (AGoT, 3 players: everyone places orders at once), and a game of The Duke
+decision on the board (AGoT, 3 players: everyone places orders at once; the form fits a 360 px
+phone), and a game of The Duke
 against a strong bot gets its bot's moves (thought in the server's worker process).
 Screenshots: ``test-results/<test name>/``."""
 
@@ -31,6 +32,12 @@ def test_one_click_to_a_game_against_bots(browser, live_server_url, shots):
     expect(form).to_be_visible()
     assert page.input_value("#play-bots-game") == page.eval_on_selector("#play-bots-game option", "o => o.value")
     page.screenshot(path=shots("1-home"), full_page=True)
+    # on a 360 px phone the form fits: its selects (the longest game's name) push nothing sideways
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    assert page.locator("#play-bots-game").bounding_box()["width"] <= 360
+    page.screenshot(path=shots("1-home-phone"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 860})
     page.select_option("#play-bots-level", "basic")
     page.locator("#play-bots-button").click()
     expect(page).to_have_url(re.compile(r"/game/\d+/$"))
