@@ -75,3 +75,27 @@ def test_refused_action_shows_the_error(harness):
     page.wait_for_selector(".action-error p")
     assert page.locator(".action-error p").inner_text() == "Every area with your units needs an order."
     assert page.locator(".action-error p").get_attribute("data-code") == "orders.missing"
+
+
+def test_a_draft_survives_a_reload_until_it_is_confirmed(harness):
+    """Orders placed in the panel but not confirmed are kept in the tab (sessionStorage) across a
+    reload, as a phone reloads a tab it dropped; once confirmed, nothing is kept."""
+    gid = harness.new_game("start3")
+    page = harness.open(gid, "stark")
+    place_order(page, "winterfell", "march-plus-one")
+    place_order(page, "white-harbor", "support")
+    reload(page)
+    assert page.locator(".ov-order.draft").count() == 2
+    assert page.locator(".ov-order.draft[data-token='march-plus-one']").count() == 1
+    assert "2 of 3" in page.locator("[data-role='orders-count']").inner_text()
+    assert harness.sent(gid) == []  # a draft never reaches the server
+    place_order(page, "the-shivering-sea", "raid")
+    v = page.locator("#board-root").get_attribute("data-version")
+    page.locator(".decision .btn-primary").click()
+    wait_version_change(page, v)
+    assert harness.sent(gid)[-1]["action"] == {"type": "place_orders", "orders": STARK}
+    kept = "Object.keys(sessionStorage).filter((k) => k.startsWith('gotweb.draft|')).length"
+    assert page.evaluate(kept) == 0
+    reload(page)  # the orders are face down now, changeable only by taking them back
+    assert page.locator(".decision.face-down[data-kind='place_orders']").count() == 1
+    assert not page.errors

@@ -3,8 +3,9 @@
 // (`targets`), reacts to clicks on the map (`onArea`), draws its panel (`panel()`) and sends the
 // action through `ctx.send`. Draft orders and moves are drawn by the overlay.
 //
-// ctx = {view, data, me, send(action) -> Promise, rerender(), previous}; `previous` is the
-// face-down choice just taken back for this decision (face_down.js), to start from.
+// ctx = {view, data, me, send(action) -> Promise, rerender(), previous, keep(value)}; `previous` is
+// the face-down choice just taken back for this decision (face_down.js), or the draft kept for it
+// across a reload of the page (drafts.js), to start from; `keep` keeps a draft so (orders only).
 
 import { h, houseChip } from "./dom.js";
 import { svgEl } from "./svgboard.js";
@@ -69,6 +70,8 @@ function placeOrders(d, ctx) {
   const isSpecial = (tok) => (ctx.data.tokens[tok] || {}).special;
   const used = (except) => counts(Object.entries(draft).filter(([a]) => a !== except).map(([, tok]) => tok));
   const specials = (except) => Object.entries(draft).filter(([a, tok]) => a !== except && isSpecial(tok)).length;
+  // the draft survives a reload of the page until it is confirmed (drafts.js, through the screen)
+  const keep = () => ctx.keep && ctx.keep({ kind: "place_orders", orders: { ...draft } });
   return {
     get selectable() { return o.areas; },
     get selected() { return sel; },
@@ -111,13 +114,13 @@ function placeOrders(d, ctx) {
           const b = h("button", {
             type: "button", class: "token" + (isSpecial(tok) ? " special" : ""), "data-token": tok, dataset: { key: "tok-" + tok },
             "aria-pressed": String(draft[sel] === tok), disabled: !!why, title: why,
-            onclick: () => { draft[sel] = tok; const next = o.areas.find((a) => !draft[a]); sel = next || sel; ctx.rerender({ focus: "tokens" }); },
+            onclick: () => { draft[sel] = tok; keep(); const next = o.areas.find((a) => !draft[a]); sel = next || sel; ctx.rerender({ focus: "tokens" }); },
           }, label, why ? h("small", { class: "why" }, why) : null);
           grid.appendChild(b);
         }
         box.appendChild(h("h4", {}, fmt(gettext("Order for %(area)s"), { area: areaName(sel, ctx.data) })));
         box.appendChild(grid);
-        if (draft[sel]) box.appendChild(btn(gettext("Remove this order"), () => { delete draft[sel]; ctx.rerender(); }, { class: "btn btn-small", key: "remove" }));
+        if (draft[sel]) box.appendChild(btn(gettext("Remove this order"), () => { delete draft[sel]; keep(); ctx.rerender(); }, { class: "btn btn-small", key: "remove" }));
       }
       box.appendChild(h("div", { class: "actions" },
         confirmBtn(gettext("Confirm orders"), () => ctx.send({ type: "place_orders", orders: { ...draft } }), n < o.must_place, "confirm",

@@ -11,6 +11,7 @@ import { drawHitAreas, drawOverlay } from "./overlay.js";
 import { legendPanel } from "./legend.js";
 import { makeController } from "./decisions.js";
 import { faceDownPanel } from "./face_down.js";
+import { draftKey, forgetOtherDrafts, loadDraft, saveDraft } from "./drafts.js";
 import { drawRecent } from "./recent.js";
 
 import { areaDetails, cards, combatBanner, combatBox, housesTable, lastBattle, lastBattleId, resultBox, statusLine, tracks, waitingFor, westerosCards } from "./hud.js";
@@ -54,6 +55,7 @@ export function mountScreen(root, client, boardId = "agot2") {
   let accepted = 0;
   let error = null;
   let taken = null;  // a face-down choice taken back (change of mind), until answered again
+  let draftAt = null;  // the key the current decision's draft is kept under (drafts.js)
   let busy = false;
   let detailsArea = null;
   let board = null;
@@ -183,6 +185,7 @@ export function mountScreen(root, client, boardId = "agot2") {
 
   async function send(action) {
     if (busy) return;
+    const at = draftAt;  // the decision this answers (the next state may come before the answer's ack)
     busy = true;
     error = null;
     decisionBox.classList.add("busy");
@@ -199,7 +202,10 @@ export function mountScreen(root, client, boardId = "agot2") {
       renderError();
     } else {
       accepted += 1;  // the next decision gets a fresh controller, even with the same options
-      if (action.type !== "withdraw") taken = null;
+      if (action.type !== "withdraw") {
+        taken = null;
+        if (at) saveDraft(at, null);  // answered: nothing to restore after a reload
+      }
       renderError();
       if (latest && board) render();
     }
@@ -343,8 +349,13 @@ export function mountScreen(root, client, boardId = "agot2") {
       ctrlKey = key;
       // kept until the player answers (the answer's ack may come after the decision's push)
       if (mine && taken && taken.kind !== mine.kind) taken = null;
-      const previous = mine ? taken : null;
-      ctrlCtx = { view: v, data, me, send, previous, rerender: (o) => rerender(o) };
+      // a draft kept across a reload of the page (drafts.js) opens the same decision with it
+      draftAt = mine ? draftKey(me, v.round, mine) : null;
+      if (draftAt) forgetOtherDrafts(draftAt);
+      const kept = draftAt && !taken ? loadDraft(draftAt) : null;
+      const previous = mine ? taken || (kept && kept.kind === mine.kind ? kept : null) : null;
+      const at = draftAt;
+      ctrlCtx = { view: v, data, me, send, previous, keep: (value) => saveDraft(at, value), rerender: (o) => rerender(o) };
       ctrl = mine ? makeController(mine, ctrlCtx) : null;
       if (detailsArea) hideDetails();  // a new decision in the sheet: the area pop-up closes
       error = null;
