@@ -355,7 +355,7 @@ export function mountScreen(root, client, boardId = "agot2") {
       const kept = draftAt && !taken ? loadDraft(draftAt) : null;
       const previous = mine ? taken || (kept && kept.kind === mine.kind ? kept : null) : null;
       const at = draftAt;
-      ctrlCtx = { view: v, data, me, send, previous, keep: (value) => saveDraft(at, value), rerender: (o) => rerender(o) };
+      ctrlCtx = { view: v, data, me, send, previous, keep: at ? (value) => saveDraft(at, value) : null, rerender: (o) => rerender(o) };
       ctrl = mine ? makeController(mine, ctrlCtx) : null;
       if (detailsArea) hideDetails();  // a new decision in the sheet: the area pop-up closes
       error = null;
