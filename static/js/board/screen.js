@@ -252,6 +252,9 @@ export function mountScreen(root, client, boardId = "agot2") {
     const key = active && decisionBox.contains(active) ? active.dataset.key : null;
     drawMap();
     decisionBox.replaceChildren(ctrl ? ctrl.panel() : idlePanel());
+    // once the game is over nothing is left to decide: no sheet over a phone's page (the result
+    // is at the top)
+    sheet.hidden = !ctrl && !!latest.view.result;
     afterLayout(follow);
     let target = null;
     if (opts.focus === "tokens") target = decisionBox.querySelector(".token-grid button:not([disabled])");
@@ -291,7 +294,6 @@ export function mountScreen(root, client, boardId = "agot2") {
 
   function idlePanel() {
     const v = latest.view;
-    if (v.result) return h("p", {}, gettext("The game is over."));
     const id = lastBattleId(v);
     const battle = !v.combat && id !== null && id !== dismissedBattle && id !== decidedSince ? lastBattle(v, data, dismissBattle) : null;
     const faceDown = me ? faceDownPanel(v, data, changeMind) : null;
@@ -495,7 +497,7 @@ function sideTabs() {
 
 // Is the sheet fixed over the screen (a phone), and open?
 function sheetCovers(sheet) {
-  return getComputedStyle(sheet).position === "fixed" && !sheet.classList.contains("collapsed");
+  return !sheet.hidden && getComputedStyle(sheet).position === "fixed" && !sheet.classList.contains("collapsed");
 }
 
 // The CSS pixels at the bottom of the map hidden under the sheet.
