@@ -1,6 +1,7 @@
 """Spectators see the same screen with the public view: no decision panel, who is awaited, and
 none of the face-down orders' tokens while orders are being placed (checked in the page's DOM
-and in the payload the harness pushed)."""
+and in the payload the harness pushed). With nothing to show between battles a spectator has no
+decision sheet over a phone's page."""
 
 import json
 
@@ -22,7 +23,7 @@ def test_spectator_sees_no_hidden_orders(harness, shots):
     page = harness.open(gid, None)
     page.screenshot(path=shots("1-spectator"))
     assert page.locator(".decision").count() == 0
-    assert "watching" in page.locator(".decision-panel").inner_text()
+    assert page.locator(".decision-panel").inner_text().strip() == ""
     assert "Waiting for" in page.locator(".waiting").inner_text()
     # Stark's three orders show face down, with no token anywhere in the page
     assert page.locator(".ov-order.down[data-house='stark']").count() == 3
@@ -37,3 +38,14 @@ def test_spectator_sees_no_hidden_orders(harness, shots):
     page.locator(".side-tab[data-tab='cards']").click()
     assert page.locator(".cards-box details").count() == 3
     assert not page.errors
+
+
+def test_a_spectator_on_a_phone_has_no_sheet_between_battles(harness, shots):
+    gid = harness.new_game("start3")
+    page = harness.open(gid, None, width=390, height=844, touch=True)
+    assert page.locator(".decision-sheet").is_hidden()
+    assert page.evaluate("getComputedStyle(document.querySelector('.agot2-screen')).paddingBottom") == "0px"
+    player = harness.open(gid, "stark", width=390, height=844, touch=True)  # a player's sheet is there
+    assert player.locator(".decision-sheet").is_visible()
+    page.screenshot(path=shots("2-spectator-phone"))
+    assert not page.errors and not player.errors

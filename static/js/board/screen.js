@@ -251,10 +251,9 @@ export function mountScreen(root, client, boardId = "agot2") {
     const active = document.activeElement;
     const key = active && decisionBox.contains(active) ? active.dataset.key : null;
     drawMap();
-    decisionBox.replaceChildren(ctrl ? ctrl.panel() : idlePanel());
-    // once the game is over nothing is left to decide: no sheet over a phone's page (the result
-    // is at the top)
-    sheet.hidden = !ctrl && !!latest.view.result;
+    const panel = ctrl ? ctrl.panel() : idlePanel();
+    decisionBox.replaceChildren(...(panel ? [panel] : []));
+    sheet.hidden = !panel;  // nothing to show: no sheet over a phone's page
     afterLayout(follow);
     let target = null;
     if (opts.focus === "tokens") target = decisionBox.querySelector(".token-grid button:not([disabled])");
@@ -292,12 +291,16 @@ export function mountScreen(root, client, boardId = "agot2") {
     render();
   };
 
+  // The panel when the viewer has no decision, or null for none (then no sheet): a player's
+  // face-down choice or "Nothing to decide", and the last battle until it is dismissed; a
+  // spectator's only the last battle (the head says they watch); nothing once the game is over
+  // (the result is at the top).
   function idlePanel() {
     const v = latest.view;
+    if (v.result) return null;
     const id = lastBattleId(v);
     const battle = !v.combat && id !== null && id !== dismissedBattle && id !== decidedSince ? lastBattle(v, data, dismissBattle) : null;
-    const faceDown = me ? faceDownPanel(v, data, changeMind) : null;
-    const idle = !me ? h("p", { class: "muted" }, gettext("You are watching this game.")) : faceDown || h("p", { class: "muted" }, gettext("Nothing to decide right now."));
+    const idle = me ? faceDownPanel(v, data, changeMind) || h("p", { class: "muted" }, gettext("Nothing to decide right now.")) : null;
     return battle ? h("div", { class: "idle" }, idle, battle) : idle;
   }
 
