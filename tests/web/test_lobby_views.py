@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from game.models import Lobby, Seat, display_name
 from game.site import lobbies
-from game.models import Lobby, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -81,6 +81,17 @@ def test_spectate_lists_public_started_games(client, make_lobby):
     make_lobby(name="Still open")
     html = client.get(reverse("spectate_list")).content.decode()
     assert "Running one" in html and "Private running" not in html and "Still open" not in html
+    # each card says who plays it and since when
+    names = [display_name(s.user) for s in started.seats.select_related("user__profile")]
+    assert len(names) == 3 and ", ".join(names) in html and "started 0\xa0minutes ago" in html
+
+
+def test_spectate_cards_name_bots_and_speak_chinese(client, make_lobby):
+    started = make_lobby(name="With a bot", players=3, seated=2)
+    lobbies.add_bot(started.pk, started.creator, level="basic")
+    lobbies.start_lobby(started.pk, started.creator)
+    html = client.get(reverse("spectate_list"), HTTP_ACCEPT_LANGUAGE="zh-CN").content.decode()
+    assert f"host1, p2-{started.pk}, 机器人 1（基础）" in html and "0\xa0分钟前开始" in html
 
 
 def test_my_games_on_the_list(client_for, make_lobby):

@@ -15,7 +15,7 @@ import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -71,11 +71,16 @@ def lobby_list(request: HttpRequest) -> HttpResponse:
 
 
 def spectate_list(request: HttpRequest) -> HttpResponse:
-    games = (
+    """The public games being played, newest first (at most 100), each with who plays it (its
+    seats' display names, bots included) and when it started."""
+    games = list(
         Lobby.objects.filter(status=Lobby.Status.STARTED, is_private=False)
         .annotate(filled=Count("seats"))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user__profile")))
         .order_by("-started_at")[:100]
     )
+    for lobby in games:
+        lobby.player_names = [display_name(s.user) for s in lobby.seats.all()]
     return render(request, "game/spectate_list.html", {"games": games})
 
 
