@@ -90,6 +90,7 @@ def test_a_vote_to_pause_reaches_both_players(browser, server, shots):
     line = arya.locator("#chat-messages li", has_text="sorry for the wait")
     expect(line).to_be_visible()
     expect(line.locator(".chat-report")).to_have_attribute("href", re.compile(r"^/report/\?line=\d+$"))
+    report_href = line.locator(".chat-report").get_attribute("href")
     line.get_by_role("button", name="Hide").click()
     expect(arya.locator("#chat-messages li", has_text="sorry for the wait")).to_have_count(0)
     expect(arya.locator("#chat-hidden-count")).to_have_text("Players you hide: 1")
@@ -103,4 +104,8 @@ def test_a_vote_to_pause_reaches_both_players(browser, server, shots):
     expect(arya.locator("#chat-messages li", has_text="here I am")).to_be_visible()
     expect(arya.locator("#chat-messages li", has_text="still there?")).to_have_count(0)
     arya.screenshot(path=shots("04-arya-hides-the-host"), full_page=True)
+    # the line's report form: its text box in the fields' look, as wide as the select above it
+    arya.goto(base + report_href)
+    text, reason = arya.locator("main textarea").bounding_box(), arya.locator("main select").last.bounding_box()
+    assert abs(text["x"] - reason["x"]) < 1 and abs(text["width"] - reason["width"]) < 1, (text, reason)
     assert errors == []
