@@ -12,7 +12,7 @@ processes in three of four alternated runs (``python -m tests.bench.capacity``; 
 "Capacity", fifth round).
 
 Everything else stays where it was: an act that cannot be written optimistically (no copy of the
-game, a refusal, a row changed meanwhile, the end of a game, a snapshot due) goes to the locked
+game, a refusal, a row changed meanwhile, the end of a game) goes to the locked
 path in a writer thread (:func:`game.live.apply.act`), with the budget already counted; chat
 lines and stand-ins stay in the threads. SQLite (most tests, ``make run``) keeps one thread for
 everything; on PostgreSQL with the local-memory cache the budget is counted in place.

@@ -62,7 +62,7 @@ def plan(game_id: int, user, data: Any, version: int | None, db=connection) -> P
     data-modifying ``WITH``), committed alone. ``db`` (Django's connection object of this thread
     by default) only quotes names and prepares values. Returns the plan, or None to take the locked
     path: not on PostgreSQL, no copy or no known seat yet, a refusal (answered there, against the
-    row as it is), the end of a game or a snapshot due (the rarer writes), or a row or seat that
+    row as it is), the end of a game (the rarer write: ratings and mails in its transaction), or a row or seat that
     changed meanwhile (another process's action, a stand-in handed over, a seat given to someone
     else: the seat is then forgotten and read again under the lock). Simultaneous submissions stay
     one at a time: the second ``UPDATE`` waits for the first's commit, then finds the version
@@ -84,7 +84,7 @@ def plan(game_id: int, user, data: Any, version: int | None, db=connection) -> P
     except IllegalAction:
         return None
     v = game.version + 1
-    if rules.result(new) is not None or v % snapshots.snapshot_every() == 0:
+    if rules.result(new) is not None:
         return None
     awaited = moves.awaited_since(rules, new, actor, game.awaited_since)
     decided = moves.decisions_since(rules, state, new, v, game.decisions_since)
@@ -98,9 +98,15 @@ def plan(game_id: int, user, data: Any, version: int | None, db=connection) -> P
     prep = lambda f, value: field(f).get_db_prep_save(value, db)  # noqa: E731
     stamp = prep("updated_at", timezone.now())
     games, seats = q(Game._meta.db_table), q(Seat._meta.db_table)
+    # a snapshot due is written by the same statement (pickling a late 6-player state: about
+    # 0.4 ms and 44 KB), not by the locked path, whose thread hop and transaction made every
+    # GAME_SNAPSHOT_EVERY-th act the slowest of live play (docs/capacity.md, "Sixteenth round")
+    snap = v % snapshots.snapshot_every() == 0
+    snap_sql = f" {q('snapshot')} = %s, {q('snapshot_version')} = %s, {q('snapshot_key')} = %s," if snap else ""
+    snap_params = [prep("snapshot", snapshots.dump(new)), v, snapshots.code_key(game.ruleset)] if snap else []
     sql = (
         f"WITH g AS (UPDATE {games} SET {q('version')} = %s, {q('awaited_since')} = %s, {q('decisions_since')} = %s,"
-        f" {q('clocks')} = %s, {q('deadline')} = %s,"
+        f" {q('clocks')} = %s, {q('deadline')} = %s,{snap_sql}"
         f" {q('updated_at')} = %s WHERE {q('id')} = %s AND {q('version')} = %s AND {q('status')} = %s AND {q('stand_ins')} = %s"
         f" AND {q('awaited_since')} = %s AND {q('clocks')} = %s"
         f" AND EXISTS (SELECT 1 FROM {seats} s WHERE s.{q('lobby_id')} = {games}.{q('lobby_id')}"
@@ -110,7 +116,7 @@ def plan(game_id: int, user, data: Any, version: int | None, db=connection) -> P
     )
     params = [
         v, prep("awaited_since", awaited), prep("decisions_since", decided),
-        prep("clocks", game.clocks), prep("deadline", game.deadline), stamp,
+        prep("clocks", game.clocks), prep("deadline", game.deadline), *snap_params, stamp,
         game_id, game.version, Game.Status.RUNNING, prep("stand_ins", old_stand_ins), prep("awaited_since", game.awaited_since),
         prep("clocks", old_clocks),
         user.pk, actor,

@@ -90,6 +90,25 @@ async def test_every_act_of_a_connected_player_is_written_on_the_event_loop(appl
         await ws.disconnect()
 
 
+async def test_an_act_that_makes_a_snapshot_due_is_written_on_the_event_loop_with_it(application, make_lobby, monkeypatch, settings):
+    """The snapshot every ``GAME_SNAPSHOT_EVERY`` acts goes in the act's own statement: no writer
+    thread, and the stored snapshot is the state the act made (docs/capacity.md, "Sixteenth round")."""
+    settings.GAME_SNAPSHOT_EVERY = 3
+    game, users = await sync_to_async(start_game)(make_lobby, 3)
+    calls = _ThreadCalls(monkeypatch)
+    sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
+    for rid in range(1, 7):
+        actor = await _awaited(game.pk)
+        assert (await _act(sockets[actor], game.pk, actor, rid, seed=rid))["ok"]
+    assert calls.names.count("run") == 0  # the snapshot acts (3 and 6) too
+    row = await sync_to_async(Game.objects.get)(pk=game.pk)
+    assert (row.version, row.snapshot_version, row.snapshot_key) == (6, 6, snapshots.code_key(row.ruleset))
+    version, stored = snapshots.load_snapshot(row)
+    assert row.rules.view(stored, None) == row.rules.view(snapshots.CACHE.get(game.pk, 6), None)
+    for ws in sockets.values():
+        await ws.disconnect()
+
+
 async def test_with_loop_writes_off_every_act_goes_to_a_thread(application, make_lobby, monkeypatch, settings):
     settings.LIVE_LOOP_WRITES = False
     game, users = await sync_to_async(start_game)(make_lobby, 3)

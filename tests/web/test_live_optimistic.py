@@ -65,6 +65,30 @@ def test_an_act_after_this_process_wrote_the_game_is_one_statement(make_lobby, d
     assert Action.objects.get(game=game, number=v).action == action
 
 
+def test_an_act_that_makes_a_snapshot_due_is_one_statement_that_stores_it(make_lobby, django_assert_num_queries, settings):
+    """Every ``GAME_SNAPSHOT_EVERY``-th act writes the snapshot in its own compare-and-swap
+    statement (before, it took the locked path: a thread hop and a transaction, the slowest acts
+    of live play; docs/capacity.md, "Sixteenth round")."""
+    settings.GAME_SNAPSHOT_EVERY = 5
+    game, users = start_game(make_lobby, 3)
+    for h in ["stark", "lannister", "baratheon"]:  # locked acts: each seat learnt, the row kept
+        apply.act(game.pk, users[h], legal_json(game.pk, h), None)
+    game.refresh_from_db()
+    actor = _awaited(game.pk)[0]
+    assert apply.act(game.pk, users[actor], legal_json(game.pk, actor), game.version) == 4
+    game.refresh_from_db()
+    assert game.snapshot_version < 5
+    actor = _awaited(game.pk)[0]
+    action = legal_json(game.pk, actor)
+    with django_assert_num_queries(1):
+        assert apply.act(game.pk, users[actor], action, game.version) == 5
+    game.refresh_from_db()
+    assert (game.snapshot_version, game.snapshot_key) == (5, snapshots.code_key(game.ruleset))
+    version, stored = snapshots.load_snapshot(game)
+    assert game.rules.view(stored, None) == game.rules.view(snapshots.CACHE.get(game.pk, 5), None)
+    _replays_to_the_cache(game)
+
+
 def test_a_row_and_seat_read_at_admission_make_the_first_act_one_statement(make_lobby, django_assert_num_queries):
     """A socket's admission reads the row and the player's seat (``rows.learn``): the
     player's first act in this process, which had written nothing of the game, is then one
