@@ -191,6 +191,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # last: the first to see the response; an empty 405 to a GET gets a page (templates/405.html)
+    "gotweb.not_allowed.MethodNotAllowedPage",
 ]
 
 ROOT_URLCONF = "gotweb.urls"

@@ -1,7 +1,8 @@
-"""The site's own error pages (templates/400.html, 403.html, 403_csrf.html, 404.html, 500.html):
-with DEBUG off, a page that is not there, not allowed, a stale form or a server error is answered
-with the right status and a page in the site's look and the visitor's language, with a way back;
-never Django's bare "Not Found" line."""
+"""The site's own error pages (templates/400.html, 403.html, 403_csrf.html, 404.html, 405.html,
+500.html): with DEBUG off, a page that is not there, not allowed, a stale form, a GET of a
+button's address or a server error is answered with the right status and a page in the site's look
+and the visitor's language, with a way back; never Django's bare "Not Found" line or an empty
+page."""
 
 from __future__ import annotations
 
@@ -71,6 +72,32 @@ def test_a_form_without_its_csrf_token_is_explained_and_changes_nothing(make_use
     assert response.status_code == 403
     assert 'id="error-csrf"' in html and "The form has expired" in html and "Nothing was changed." in html
     assert not Lobby.objects.filter(name="Stale form").exists()
+
+
+@pytest.mark.django_db
+def test_a_get_of_a_buttons_address_is_explained_and_changes_nothing(client, make_lobby, make_user):
+    from game.models import Seat
+
+    lobby = make_lobby(players=3)
+    client.force_login(make_user("visitor"))
+    response = client.get(reverse("lobby_join", args=[lobby.pk]))  # only the page's form may join
+    html = _page(response)
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    assert 'id="error-405"' in html and "Nothing was changed." in html and 'class="topbar"' in html
+    assert Seat.objects.filter(lobby=lobby).count() == 1
+    # the post itself is untouched
+    assert client.post(reverse("lobby_join", args=[lobby.pk])).status_code in (200, 302)
+    assert Seat.objects.filter(lobby=lobby).count() == 2
+
+
+@pytest.mark.django_db
+def test_a_get_of_the_logout_address_offers_the_button_in_the_visitors_language(client, make_user):
+    client.force_login(make_user("leaving"))
+    response = client.get(reverse("logout"), HTTP_ACCEPT_LANGUAGE="zh-CN")
+    html = _page(response)
+    assert response.status_code == 405 and 'id="logout-confirm"' in html and "要退出登录" in html
+    assert "_auth_user_id" in client.session  # still signed in: a GET logs no one out
+    assert client.post(reverse("logout")).status_code == 302 and "_auth_user_id" not in client.session
 
 
 @pytest.mark.django_db
