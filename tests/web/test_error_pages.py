@@ -96,6 +96,7 @@ def test_a_get_of_the_logout_address_offers_the_button_in_the_visitors_language(
     response = client.get(reverse("logout"), HTTP_ACCEPT_LANGUAGE="zh-CN")
     html = _page(response)
     assert response.status_code == 405 and 'id="logout-confirm"' in html and "要退出登录" in html
+    assert html.count("btn-primary") == 1  # the one button to press; the way back is secondary
     assert "_auth_user_id" in client.session  # still signed in: a GET logs no one out
     assert client.post(reverse("logout")).status_code == 302 and "_auth_user_id" not in client.session
 
