@@ -365,6 +365,8 @@ chatForm?.addEventListener("submit", async (event) => {
     chatError.textContent = "";
   } else {
     chatError.textContent = answer.error.message;
+    // in the game screen's chat tab the line under the form may be scrolled out of its panel
+    chatError.scrollIntoView({ block: "nearest" });
   }
 });
 // Send is disabled in the page until here: a form sent before this script has run would be the
