@@ -75,6 +75,7 @@ export function mountTable({ live, config, replaying, seatName }) {
       where.textContent = answer.ok ? "" : answer.error.message;
       if (button) button.disabled = false;
       showPanel();
+      if (!answer.ok) where.scrollIntoView({ block: "nearest" });  // as the chat's: a tab may hide it below its fold
       return answer;
     });
   }
