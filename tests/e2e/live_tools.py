@@ -94,14 +94,27 @@ def legal_move(db_url: str, game_id: int, only: set[str] | None = None, seed: in
     return None
 
 
+def session_cookie(user) -> str:
+    """``"sessionid=..."``: a new logged-in session of ``user`` in the server's database, for a
+    setup script run with the server's environment (Django set up) to hand to a browser."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    s = SessionStore()
+    s[SESSION_KEY] = str(user.pk)
+    s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    s[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    s.create()
+    return f"{settings.SESSION_COOKIE_NAME}={s.session_key}"
+
+
 def _setup(players: int, n_bots: int, ruleset: str) -> None:
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gotweb.settings")
     django.setup()
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.auth import get_user_model
 
     from game.site import lobbies
     from game.models import Profile
@@ -121,12 +134,7 @@ def _setup(players: int, n_bots: int, ruleset: str) -> None:
     lobbies.start_lobby(lobby.pk, users[0])
     cookies = {}
     for seat in lobby.seats.filter(bot="").select_related("user"):
-        s = SessionStore()
-        s[SESSION_KEY] = str(seat.user.pk)
-        s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        s[HASH_SESSION_KEY] = seat.user.get_session_auth_hash()
-        s.create()
-        cookies[seat.house] = f"{settings.SESSION_COOKIE_NAME}={s.session_key}"
+        cookies[seat.house] = session_cookie(seat.user)
     print(json.dumps({"game": lobby.game.pk, "cookies": cookies}))
 
 

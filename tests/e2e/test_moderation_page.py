@@ -20,7 +20,7 @@ if __name__ == "__main__":  # run as the setup script in the server's environmen
     sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import start_server, stop_server  # noqa: E402
-from tests.e2e.live_tools import run_script  # noqa: E402
+from tests.e2e.live_tools import run_script, session_cookie  # noqa: E402
 from tests.e2e.pages import guests_at_a_table  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -86,22 +86,15 @@ def _moderator() -> None:
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gotweb.settings")
     django.setup()
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
-    from django.contrib.sessions.backends.db import SessionStore
 
     from game.models import Profile
 
     user = get_user_model().objects.create_user(f"mod-{os.urandom(3).hex()}", password="pw-long-enough-1")
     Profile.objects.create(user=user, display_name=f"Maester {os.urandom(2).hex()}")
     user.groups.add(Group.objects.get(name="Moderators"))
-    s = SessionStore()
-    s[SESSION_KEY] = str(user.pk)
-    s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    s[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    s.create()
-    print(json.dumps({"cookie": f"{settings.SESSION_COOKIE_NAME}={s.session_key}"}))
+    print(json.dumps({"cookie": session_cookie(user)}))
 
 
 if __name__ == "__main__":

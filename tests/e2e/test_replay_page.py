@@ -19,7 +19,7 @@ if __name__ == "__main__":  # run as the setup script in the server's environmen
     sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import start_server, stop_server  # noqa: E402
-from tests.e2e.live_tools import _rows, run_script  # noqa: E402
+from tests.e2e.live_tools import _rows, run_script, session_cookie  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -130,9 +130,7 @@ def _setup() -> None:
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gotweb.settings")
     django.setup()
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.auth import get_user_model
 
     from game.models import Profile
     from game.site import lobbies
@@ -144,12 +142,7 @@ def _setup() -> None:
     lobbies.add_bot(lobby.pk, user, level="basic")
     lobbies.start_lobby(lobby.pk, user)
     game = play_to_end(lobby.game.pk, {"light": user})
-    s = SessionStore()
-    s[SESSION_KEY] = str(user.pk)
-    s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    s[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    s.create()
-    print(json.dumps({"game": game.pk, "version": game.version, "cookie": f"{settings.SESSION_COOKIE_NAME}={s.session_key}"}))
+    print(json.dumps({"game": game.pk, "version": game.version, "cookie": session_cookie(user)}))
 
 
 if __name__ == "__main__":
