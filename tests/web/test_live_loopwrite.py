@@ -65,6 +65,15 @@ async def _awaited(game_id: int) -> str:
     return await sync_to_async(first)()
 
 
+async def _play(sockets: dict, game_id: int, acts: range) -> list[dict]:
+    """Each awaited player acts through their socket, request ids ``acts``; their results."""
+    results = []
+    for rid in acts:
+        actor = await _awaited(game_id)
+        results.append(await _act(sockets[actor], game_id, actor, rid, seed=rid))
+    return results
+
+
 async def test_every_act_of_a_connected_player_is_written_on_the_event_loop(application, make_lobby, monkeypatch):
     """From a player's first act on: the socket's admission read the row and the seat, so no
     act needs the locked path to learn them."""
@@ -74,10 +83,7 @@ async def test_every_act_of_a_connected_player_is_written_on_the_event_loop(appl
     calls = _ThreadCalls(monkeypatch)
     sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
     watcher, _ = await connect(application, game.pk, None)
-    results = []
-    for rid in range(1, 7):  # planning of round 1, then more
-        actor = await _awaited(game.pk)
-        results.append(await _act(sockets[actor], game.pk, actor, rid, seed=rid))
+    results = await _play(sockets, game.pk, range(1, 7))  # planning of round 1, then more
     assert all(r["ok"] for r in results), results
     assert [r["version"] for r in results] == list(range(1, 7))
     assert calls.names.count("run") == 0  # no act went to a writer thread
@@ -97,9 +103,7 @@ async def test_an_act_that_makes_a_snapshot_due_is_written_on_the_event_loop_wit
     game, users = await sync_to_async(start_game)(make_lobby, 3)
     calls = _ThreadCalls(monkeypatch)
     sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
-    for rid in range(1, 7):
-        actor = await _awaited(game.pk)
-        assert (await _act(sockets[actor], game.pk, actor, rid, seed=rid))["ok"]
+    assert all(r["ok"] for r in await _play(sockets, game.pk, range(1, 7)))
     assert calls.names.count("run") == 0  # the snapshot acts (3 and 6) too
     row = await sync_to_async(Game.objects.get)(pk=game.pk)
     assert (row.version, row.snapshot_version, row.snapshot_key) == (6, 6, snapshots.code_key(row.ruleset))
@@ -114,9 +118,7 @@ async def test_with_loop_writes_off_every_act_goes_to_a_thread(application, make
     game, users = await sync_to_async(start_game)(make_lobby, 3)
     calls = _ThreadCalls(monkeypatch)
     sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
-    for rid in range(1, 6):
-        actor = await _awaited(game.pk)
-        assert (await _act(sockets[actor], game.pk, actor, rid, seed=rid))["ok"]
+    assert all(r["ok"] for r in await _play(sockets, game.pk, range(1, 6)))
     assert calls.names.count("run") == 5 and not loopwrite._POOLS
     for ws in sockets.values():
         await ws.disconnect()
@@ -152,9 +154,7 @@ async def test_an_act_over_the_budget_is_refused_and_writes_nothing(application,
     settings.LIVE_RATE, settings.LIVE_BURST = 0.001, 5
     game, users = await sync_to_async(start_game)(make_lobby, 3)
     sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
-    for rid in range(1, 4):
-        actor = await _awaited(game.pk)
-        assert (await _act(sockets[actor], game.pk, actor, rid, seed=rid))["ok"]
+    assert all(r["ok"] for r in await _play(sockets, game.pk, range(1, 4)))
     actor = await _awaited(game.pk)
     limit = ratelimit.SharedLimit("requests", f"u{users[actor].pk}", 0.001, 5)
     spent = [await sync_to_async(limit.take)() for _ in range(4)]  # 1 act + 4 = the burst of 5
@@ -173,9 +173,7 @@ async def test_a_row_changed_elsewhere_sends_the_act_to_the_locked_path(applicat
     under the lock in a writer thread, and counts."""
     game, users = await sync_to_async(start_game)(make_lobby, 3)
     sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
-    for rid in range(1, 5):
-        actor = await _awaited(game.pk)
-        assert (await _act(sockets[actor], game.pk, actor, rid, seed=rid))["ok"]
+    assert all(r["ok"] for r in await _play(sockets, game.pk, range(1, 5)))
     calls = _ThreadCalls(monkeypatch)
     actor = await _awaited(game.pk)
     assert (await _act(sockets[actor], game.pk, actor, 5, seed=5))["ok"]
@@ -199,9 +197,7 @@ async def test_a_row_changed_elsewhere_sends_the_act_to_the_locked_path(applicat
 async def test_a_database_out_of_reach_is_answered_server_unavailable(application, make_lobby, monkeypatch):
     game, users = await sync_to_async(start_game)(make_lobby, 3)
     sockets = {h: (await connect(application, game.pk, u))[0] for h, u in users.items()}
-    for rid in range(1, 4):
-        actor = await _awaited(game.pk)
-        assert (await _act(sockets[actor], game.pk, actor, rid, seed=rid))["ok"]
+    assert all(r["ok"] for r in await _play(sockets, game.pk, range(1, 4)))
     loopwrite.close_all()
     params = loopwrite._db().get_connection_params
 
