@@ -75,12 +75,12 @@ def spectate_list(request: HttpRequest) -> HttpResponse:
     seats' display names, bots included) and when it started."""
     games = list(
         Lobby.objects.filter(status=Lobby.Status.STARTED, is_private=False)
-        .annotate(filled=Count("seats"))
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user__profile")))
         .order_by("-started_at")[:100]
     )
     for lobby in games:
         lobby.player_names = [display_name(s.user) for s in lobby.seats.all()]
+        lobby.filled = len(lobby.player_names)
     return render(request, "game/spectate_list.html", {"games": games})
 
 
