@@ -79,3 +79,18 @@ def test_every_line_of_a_battle_highlights_it(harness):
     }""")
     assert got == [[], ["stoney-sept", "blackwater"], ["stoney-sept", "blackwater"], ["the-twins", "seagard"],
                    ["the-twins", "seagard"], ["the-twins", "seagard"], ["the-twins", "seagard"], ["the-twins"], ["the-twins"], []]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-hans"])
+def test_the_toolbar_labels_on_one_line(harness, lang):
+    """"Last moves" and "Legend" keep their label on one line beside the map on a desktop and in
+    the toolbar above it on a 320 px phone ("最近行动" broke into "最近行" over "动")."""
+    gid = harness.new_game("moves3")
+    for width, height in ((1366, 800), (320, 640)):
+        page = harness.open(gid, "stark", width=width, height=height, lang=lang)
+        for sel in (".map-controls .recent-toggle", ".map-controls .legend-toggle"):
+            lines = page.eval_on_selector(sel, "b => { const r = document.createRange(); r.selectNodeContents(b); return r.getClientRects().length; }")
+            assert lines == 1, (width, sel, lines)
+            assert page.locator(sel).bounding_box()["height"] <= 44
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+        assert not page.errors
