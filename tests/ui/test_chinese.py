@@ -31,3 +31,17 @@ def test_westeros_card_text_in_chinese(harness):
     assert item.inner_text() == "列王的纷争"
     assert item.get_attribute("title") == board().westeros_cards["clash-of-kings"]["effect_zh"]
     assert not page.errors
+
+
+def test_lists_joined_as_chinese_writes_them(harness):
+    """A list of names reads "步兵、骑士" in Chinese, not "步兵, 骑士" (board/i18n.js listOf): here a
+    march's move of two units, and the same units in English."""
+    gid = harness.new_game("moves3")  # Stark marches next; Winterfell holds a knight and a footman
+    for lang, joined in (("zh-hans", "、"), ("en", ", ")):
+        page = harness.open(gid, "stark", lang=lang)
+        page.locator(".decision button[data-key='from-winterfell']").click()
+        page.locator(".decision button.dest").first.click()
+        move = page.locator(".decision ul.moves li").first.inner_text()
+        names = ("步兵", "骑士") if lang == "zh-hans" else ("footman", "knight")
+        assert any(a + joined + b in move for a, b in (names, names[::-1])), move
+        assert not page.errors

@@ -91,7 +91,7 @@ def test_spectate_cards_name_bots_and_speak_chinese(client, make_lobby):
     lobbies.add_bot(started.pk, started.creator, level="basic")
     lobbies.start_lobby(started.pk, started.creator)
     html = client.get(reverse("spectate_list"), HTTP_ACCEPT_LANGUAGE="zh-CN").content.decode()
-    assert f"host1, p2-{started.pk}, 机器人 1（基础）" in html and "0\xa0分钟前开始" in html
+    assert f"host1、p2-{started.pk}、机器人 1（基础）" in html  # a Chinese list: "、" and "0\xa0分钟前开始" in html
 
 
 def test_my_games_on_the_list(client_for, make_lobby):

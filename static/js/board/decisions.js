@@ -10,7 +10,7 @@
 import { h, houseChip } from "./dom.js";
 import { svgEl } from "./svgboard.js";
 import { UNIT_PATHS } from "./overlay.js";
-import { fmt, fmtNodes, gettext } from "./i18n.js";
+import { fmt, fmtNodes, gettext, listOf } from "./i18n.js";
 import { icon, iconRun } from "../icons.js";
 import { areaName, cardName, decisionName, houseName, optionName, orderShort, purposeName, tidesName, tidesTitle, tokenName, trackName, unitName } from "./names.js";
 
@@ -321,7 +321,7 @@ function march(d, ctx) {
       if (moves.length) {
         box.appendChild(h("h4", {}, gettext("Moves")));
         box.appendChild(h("ul", { class: "moves" }, moves.map((m, i) => h("li", {},
-          fmt(gettext("%(units)s to %(area)s"), { units: m.units.map((u) => unitName(u, ctx.data)).join(", "), area: areaName(m.to, ctx.data) }), " ",
+          fmt(gettext("%(units)s to %(area)s"), { units: listOf(m.units.map((u) => unitName(u, ctx.data))), area: areaName(m.to, ctx.data) }), " ",
           btn(gettext("Undo"), () => { moves.splice(i, 1); resetPick(); ctx.rerender(); }, { class: "btn btn-small", key: "undo-" + i })))));
       }
       const land = (ctx.data.areas[sel] || {}).kind === "land";
@@ -528,7 +528,7 @@ function reduceArmies(d, ctx) {
     else for (const u of ((ctx.view.units || {})[a] || { units: [] }).units) list.push([a, u.type]);
   }
   return unitPicker(ctx, gettext("Reduce your armies to fit your supply"),
-    fmt(gettext("Supply %(s)s allows armies of %(sizes)s. Remove %(n)s unit(s)."), { s: o.supply, sizes: (o.allowed || []).join(", "), n: o.remove }),
+    fmt(gettext("Supply %(s)s allows armies of %(sizes)s. Remove %(n)s unit(s)."), { s: o.supply, sizes: listOf(o.allowed || []), n: o.remove }),
     list, { exact: o.remove }, (units) => ctx.send({ type: "reconcile", remove: units }));
 }
 
@@ -537,7 +537,7 @@ function selectUnits(d, ctx) {
   const list = o.candidates ? o.candidates.map((x) => [x[0], x[1]]) : o.units ? o.units.map((x) => [x[0], x[1]]) : (o.footmen || []).map((a) => [a, "footman"]);
   const lim = o.points !== undefined ? { points: o.points, costs: o.costs }
     : o.count !== undefined ? { exact: o.count } : o.min !== undefined && o.min === o.max ? { exact: o.min } : { max: o.max, min: o.min || 0 };
-  const hint = o.areas ? fmt(gettext("All from one of: %(areas)s"), { areas: o.areas.map((a) => areaName(a, ctx.data)).join(", ") }) : "";
+  const hint = o.areas ? fmt(gettext("All from one of: %(areas)s"), { areas: listOf(o.areas.map((a) => areaName(a, ctx.data))) }) : "";
   return unitPicker(ctx, purposeName(o.purpose, ctx.data), hint, list, lim, (units) => ctx.send({ type: "select_units", units }));
 }
 
@@ -723,7 +723,7 @@ function chooseHouseCard(d, ctx) {
           h("h4", {}, fmt(gettext("%(house)s's hand"), { house: houseName(opp, ctx.data) }), " ", h("small", { class: "muted" }, gettext("(public)"))),
           h("div", { class: "cards" }, hand.map((c) => cardTile(c, ctx, true))));
         const disc = (ctx.view.discards || {})[opp] || [];
-        if (disc.length) det.appendChild(h("p", { class: "muted discards-line" }, gettext("Discarded:") + " " + disc.map((c) => cardName(c, ctx.data)).join(", ")));
+        if (disc.length) det.appendChild(h("p", { class: "muted discards-line" }, gettext("Discarded:") + " " + listOf(disc.map((c) => cardName(c, ctx.data)))));
         box.appendChild(det);
       }
       return box;
@@ -775,7 +775,7 @@ function retreat(d, ctx) {
     panel() {
       const mine = o.house === ctx.me;
       const box = h("div", { class: "decision retreat" }, title(mine ? gettext("Retreat") : fmt(gettext("Choose where %(house)s retreats"), { house: houseName(o.house, ctx.data) })),
-        h("p", {}, fmt(gettext("Retreating from %(area)s: %(units)s. Retreating units are routed."), { units: (o.units || []).map((u) => unitName(u, ctx.data)).join(", "), area: areaName(o.from, ctx.data) })),
+        h("p", {}, fmt(gettext("Retreating from %(area)s: %(units)s. Retreating units are routed."), { units: listOf((o.units || []).map((u) => unitName(u, ctx.data))), area: areaName(o.from, ctx.data) })),
         h("p", { class: "hint" }, gettext("Click a highlighted area on the map, or pick it below.")),
         h("div", { class: "choices" }, options.map((a) => btn(label(a), () => { pick = a; ctx.rerender({ focus: "to-" + a }); }, { pressed: pick === a, key: "to-" + a, class: "btn btn-small dest" }))),
         h("div", { class: "actions" }, confirmBtn(pick ? fmt(gettext("Retreat to %(area)s"), { area: areaName(pick, ctx.data) }) : gettext("Retreat"),

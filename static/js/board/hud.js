@@ -4,7 +4,7 @@
 // drawn, revealed bids and the result. Also the details of one area (holder, icons, units).
 
 import { h, houseChip } from "./dom.js";
-import { fmt, fmtNodes, gettext } from "./i18n.js";
+import { fmt, fmtNodes, gettext, listOf } from "./i18n.js";
 import { icon, iconRun } from "../icons.js";
 import { areaName, cardName, decisionName, houseName, phaseName, tidesName, tidesTitle, tokenName, trackName, unitName } from "./names.js";
 import { cardButton, publicHand } from "./decisions.js";
@@ -36,7 +36,7 @@ export function resultBox(view, data) {
   if (!r) return null;
   // the 1st edition may end in a shared win ("再相同则平手"): no single winner, `winners`
   const head = !r.winner && (r.winners || []).length
-    ? fmt(gettext("Shared win: %(houses)s"), { houses: r.winners.map((x) => houseName(x, data)).join(", ") })
+    ? fmt(gettext("Shared win: %(houses)s"), { houses: listOf(r.winners.map((x) => houseName(x, data))) })
     : fmt(gettext("%(house)s wins the game!"), { house: houseName(r.winner, data) });
   return h("div", { class: "result", role: "status", dataset: { winners: (r.winners || [r.winner]).join(" ") } }, h("strong", {}, head),
     r.ranking ? h("ol", {}, r.ranking.map((x) => h("li", {}, houseName(x, data) + (r.castles ? " · " + fmt(gettext("%(n)s castles"), { n: r.castles[x] }) : "")))) : null);
@@ -91,7 +91,7 @@ export function housesTable(view, data, me) {
     body.appendChild(h("tr", { dataset: { house }, class: house === me ? "me" : "" },
       h("th", { scope: "row" }, houseChip(house, data)),
       h("td", { title: fmt(gettext("%(n)s in the pool"), { n: (view.power_pool || {})[house] }) }, String(view.power[house])),
-      h("td", { title: fmt(gettext("armies up to %(sizes)s"), { sizes: limits.join(", ") }) }, String(view.supply[house])),
+      h("td", { title: fmt(gettext("armies up to %(sizes)s"), { sizes: listOf(limits) }) }, String(view.supply[house])),
       h("td", {}, String((view.victory || {})[house]) + "/" + (view.castles_to_win || 7)),
       h("td", {}, String(hand.length))));
   }
@@ -102,10 +102,10 @@ export function housesTable(view, data, me) {
   } else if (view.open_bids && Object.keys(view.open_bids).length) {
     box.appendChild(h("p", { class: "bids" }, gettext("Bids (face down):") + " " + Object.entries(view.open_bids).map(([k, v]) => houseName(k, data) + " " + v).join(" · ")));
   } else if (view.bids_placed) {
-    box.appendChild(h("p", { class: "bids" }, gettext("Have bid:") + " " + (view.bids_placed.map((x) => houseName(x, data)).join(", ") || "—") + (view.my_bid !== undefined ? " · " + fmt(gettext("your bid: %(n)s"), { n: view.my_bid }) : "")));
+    box.appendChild(h("p", { class: "bids" }, gettext("Have bid:") + " " + (listOf(view.bids_placed.map((x) => houseName(x, data))) || "—") + (view.my_bid !== undefined ? " · " + fmt(gettext("your bid: %(n)s"), { n: view.my_bid }) : "")));
   }
   if (view.orders_placed) {
-    box.appendChild(h("p", { class: "placed" }, gettext("Orders placed by:") + " " + (view.orders_placed.map((x) => houseName(x, data)).join(", ") || "—")));
+    box.appendChild(h("p", { class: "placed" }, gettext("Orders placed by:") + " " + (listOf(view.orders_placed.map((x) => houseName(x, data))) || "—")));
   }
   return box;
 }
@@ -161,7 +161,7 @@ export function areaDetails(area, view, data) {
   const byHome = holder && !u && !(view.power_tokens || {})[area] && a.kind !== "port";
   lines.push(h("div", {}, gettext("Held by:") + " ", holder ? houseChip(holder, data) : gettext("nobody"),
     byHome ? " " + gettext("(its home area: the printed emblem holds it)") : ""));
-  if (u) lines.push(h("div", {}, gettext("Units:") + " " + u.units.map((x) => unitName(x.type, data) + (x.routed ? " (" + gettext("routed") + ")" : "")).join(", ")));
+  if (u) lines.push(h("div", {}, gettext("Units:") + " " + listOf(u.units.map((x) => unitName(x.type, data) + (x.routed ? " (" + gettext("routed") + ")" : "")))));
   const o = (view.orders || {})[area];
   if (o) lines.push(h("div", {}, gettext("Order:") + " " + tokenName(o.token, data)));
   const g = (view.garrisons || {})[area];
@@ -186,12 +186,12 @@ export function combatBox(view, data, me, onDismiss) {
     const list = x === c.attacker ? c.attacking_units : c.defending_units;
     const parts = (list || []).map((u) => unitName(u, data));
     if (x === c.defender && c.garrison) parts.push(fmt(gettext("garrison %(n)s"), { n: c.garrison }));
-    return parts.join(", ") || "—";
+    return listOf(parts) || "—";
   };
   const supportOf = (x) => {
     const side = x === c.attacker ? "attacker" : "defender";
     const list = (c.supports || []).filter((s) => s.side === side);
-    return list.length ? list.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")").join(", ") : "—";
+    return list.length ? listOf(list.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")")) : "—";
   };
   // a revealed card's swords and fortifications (those that count: card, ability, Tides card)
   const iconsOf = (x) => {
@@ -227,7 +227,7 @@ export function combatBox(view, data, me, onDismiss) {
       c.strength ? row(gettext("Final strength"), (x) => h("strong", {}, String(c.strength[x])), "strength") : null));
   box.appendChild(h("div", { class: "table-scroll" }, table));
   const declined = (c.supports || []).filter((s) => s.side === "none");
-  if (declined.length) box.appendChild(h("p", { class: "muted" }, gettext("No support from:") + " " + declined.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")").join(", ")));
+  if (declined.length) box.appendChild(h("p", { class: "muted" }, gettext("No support from:") + " " + listOf(declined.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")"))));
   if (c.winner) box.appendChild(h("p", { class: "combat-winner", dataset: { winner: c.winner } }, fmt(gettext("%(house)s wins the battle."), { house: houseName(c.winner, data) })));
   if (c.winner && c.casualties !== undefined && c.icons) {
     // casualties: the winner's swords minus the loser's fortifications
@@ -351,12 +351,12 @@ export function lastBattle(view, data, onDismiss) {
   const unitsOf = (x) => {
     const list = (parts[x] || []).filter((p) => p.part === "unit" || p.part === "garrison")
       .map((p) => (p.part === "garrison" ? gettext("garrison") : unitName(p.unit, data)));
-    return list.join(", ") || "—";
+    return listOf(list) || "—";
   };
   const supportOf = (x) => {
     const side = x === a ? "attacker" : "defender";
     const list = supports.filter((s) => s.side === side);
-    return list.length ? list.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")").join(", ") : "—";
+    return list.length ? listOf(list.map((s) => houseName(s.house, data) + " (" + areaName(s.area, data) + ")")) : "—";
   };
   const cardOf = (x) => (cards[x] ? cardName(cards[x], data) + " (" + ((data.house_cards[cards[x]] || {}).strength ?? "?") + ")" : gettext("no card"));
   const row = (label, cell, key) => h("tr", { dataset: { row: key } }, h("th", { scope: "row" }, label), sides.map((x) => h("td", { dataset: { house: x } }, cell(x))));
@@ -381,16 +381,16 @@ export function lastBattle(view, data, onDismiss) {
     let text = null;
     if (e.kind === "casualties") {
       text = fmt(gettext("%(house)s lost %(units)s (%(why)s)."), { house: houseName(e.house, data),
-        units: (e.units || []).map((u) => unitName(u[1], data)).join(", "), why: (SOURCES[e.source] || (() => e.source))() });
+        units: listOf((e.units || []).map((u) => unitName(u[1], data))), why: (SOURCES[e.source] || (() => e.source))() });
     } else if (e.kind === "unit_destroyed") {
       text = fmt(gettext("%(house)s's %(unit)s could not retreat and was destroyed."), { house: houseName(e.house, data), unit: unitName(e.unit, data) });
     } else if (e.kind === "retreat_impossible") {
-      text = fmt(gettext("%(house)s could not retreat: %(units)s destroyed."), { house: houseName(e.house, data), units: (e.units || []).map((u) => unitName(u, data)).join(", ") });
+      text = fmt(gettext("%(house)s could not retreat: %(units)s destroyed."), { house: houseName(e.house, data), units: listOf((e.units || []).map((u) => unitName(u, data))) });
     } else if (e.kind === "garrison_destroyed") {
       text = fmt(gettext("The garrison of %(house)s in %(area)s was destroyed."), { house: houseName(e.house, data), area: areaName(e.area, data) });
     } else if (e.kind === "retreat") {
       text = fmt(gettext("%(house)s retreated to %(area)s with %(units)s."), { house: houseName(e.house, data), area: areaName(e.dest, data),
-        units: (e.units || []).map((u) => unitName(u, data)).join(", ") });
+        units: listOf((e.units || []).map((u) => unitName(u, data))) });
     }
     if (text) lines.push(h("p", { class: "combat-after", dataset: { kind: e.kind } }, text));
   }

@@ -9,6 +9,12 @@ export function pgettext(context, s) {
   return typeof window.pgettext === "function" ? window.pgettext(context, s) : s;
 }
 
+// listOf(["a", "b"]) -> "a, b" in English, "a、b" in Chinese: the names of a list (houses, areas,
+// units, cards) joined as the language writes an enumeration.
+export function listOf(items) {
+  return items.join(pgettext("between the items of a list", ", "));
+}
+
 // fmt("%(n)s of %(max)s", {n: 1, max: 2}) -> "1 of 2" (named placeholders, as Django's interpolate).
 export function fmt(s, params) {
   if (typeof window.interpolate === "function") return window.interpolate(s, params, true);

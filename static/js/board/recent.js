@@ -9,7 +9,7 @@
 import { svgEl } from "./svgboard.js";
 import { drawOrder, drawSymbol, drawUnit } from "./overlay.js";
 import { areaName, houseName, tokenName, unitName } from "./names.js";
-import { fmt, gettext } from "./i18n.js";
+import { fmt, gettext, listOf } from "./i18n.js";
 
 const CROSS = "M-7 -7L7 7M7 -7L-7 7";
 // two crossed blades with their guards
@@ -26,7 +26,7 @@ function title(g, text) {
 function unitsText(units, data) {
   const by = new Map();
   for (const u of units || []) by.set(u, (by.get(u) || 0) + 1);
-  return [...by].map(([u, n]) => (n > 1 ? n + "× " : "") + unitName(u, data)).join(", ");
+  return listOf([...by].map(([u, n]) => (n > 1 ? n + "× " : "") + unitName(u, data)));
 }
 
 // A gently curved arrow from p to q, stopping short of both ends (the pieces stay clear); returns

@@ -7,6 +7,8 @@
 // docs/protocol.md "The table's votes"); the server decides everything.
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
+// names joined as the language writes a list ("a, b"; in Chinese "a、b")
+const listOf = (items) => items.join(window.pgettext ? window.pgettext("between the items of a list", ", ") : ", ");
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
 
 function el(tag, attrs = {}, ...children) {
@@ -165,10 +167,10 @@ export function mountTable({ live, config, replaying, seatName }) {
     if (v) {
       const box = el("div", { class: "table-vote", id: "table-vote", "data-vote": String(v.n), "data-kind": v.kind });
       box.append(el("p", { class: "vote-question" }, interpolate(gettext("Vote: %s asks to %s."), [name(v.by), asked(v, name)])));
-      const yes = v.yes.map(name).join(", ") || "–";
+      const yes = listOf(v.yes.map(name)) || "–";
       box.append(el("p", { class: "vote-yes" }, interpolate(gettext("Agreed: %s"), [yes])));
-      if (v.no.length) box.append(el("p", { class: "vote-no" }, interpolate(gettext("Refused: %s"), [v.no.map(name).join(", ")])));
-      if (v.awaiting && v.awaiting.length) box.append(el("p", { class: "vote-awaiting" }, interpolate(gettext("Waiting for: %s"), [v.awaiting.map(name).join(", ")])));
+      if (v.no.length) box.append(el("p", { class: "vote-no" }, interpolate(gettext("Refused: %s"), [listOf(v.no.map(name))])));
+      if (v.awaiting && v.awaiting.length) box.append(el("p", { class: "vote-awaiting" }, interpolate(gettext("Waiting for: %s"), [listOf(v.awaiting.map(name))])));
       const left = v.until - Date.now() / 1000;
       box.append(el("p", { class: "vote-time muted" }, interpolate(gettext("Expires in %s."), [clockOf(left)])));
       const mayVote = viewer !== null && !replaying && (v.voters || []).includes(viewer) && !v.yes.includes(viewer) && !v.no.includes(viewer);
