@@ -5,7 +5,8 @@
 //
 // ctx = {view, data, me, send(action) -> Promise, rerender(), previous, keep(value)}; `previous` is
 // the face-down choice just taken back for this decision (face_down.js), or the draft kept for it
-// across a reload of the page (drafts.js), to start from; `keep` keeps a draft so (orders only).
+// across a reload of the page (drafts.js), to start from; `keep` keeps a draft so (the orders being
+// placed, a march's moves, a mustering's units: what takes several taps before it is sent).
 
 import { h, houseChip } from "./dom.js";
 import { svgEl } from "./svgboard.js";
@@ -249,6 +250,19 @@ function march(d, ctx) {
   let picked = [];
   let leavePower = false;
   const unitsOf = (a) => UNIT_ORDER.flatMap((u) => Array((marches[a].units || {})[u] || 0).fill(u));
+  // a draft kept across a reload (drafts.js): its order, and its moves while they are still the
+  // order's units to places the order may reach
+  const kept = ctx.previous && ctx.previous.kind === "march" ? ctx.previous : null;
+  if (kept && marches[kept.from]) {
+    sel = kept.from;
+    const left = unitsOf(sel);
+    const reach = Object.keys(marches[sel].destinations || {}).concat(marches[sel].land || [], marches[sel].ship || []);
+    const ok = Array.isArray(kept.moves) && kept.moves.every((m) => m && reach.includes(m.to) && Array.isArray(m.units) && m.units.length
+      && m.units.every((u) => { const i = left.indexOf(u); if (i < 0) return false; left.splice(i, 1); return true; }));
+    if (ok) moves = kept.moves.map((m) => ({ to: m.to, units: [...m.units] }));
+    leavePower = ok && kept.leave_power === true;
+  }
+  const keep = () => ctx.keep && ctx.keep({ kind: "march", from: sel, moves: moves.map((m) => ({ to: m.to, units: [...m.units] })), leave_power: leavePower });
   const remaining = () => {
     const left = unitsOf(sel);
     for (const m of moves) for (const u of m.units) left.splice(left.indexOf(u), 1);
@@ -289,9 +303,10 @@ function march(d, ctx) {
         const ex = moves.find((m) => m.to === a);
         if (ex) ex.units.push(...pickedTypes()); else moves.push({ to: a, units: pickedTypes() });
         resetPick();
+        keep();
         ctx.rerender();
       } else if (marches[a] && (!sel || moves.length === 0)) {
-        sel = a; moves = []; resetPick(); ctx.rerender();
+        sel = a; moves = []; resetPick(); keep(); ctx.rerender();
       }
     },
     panel() {
@@ -299,7 +314,7 @@ function march(d, ctx) {
       if (!sel) {
         box.appendChild(h("p", { class: "hint" }, gettext("Pick one of your March orders (highlighted).")));
         box.appendChild(h("div", { class: "choices" }, Object.keys(marches).map((a) =>
-          btn(areaName(a, ctx.data), () => { sel = a; moves = []; resetPick(); ctx.rerender(); }, { key: "from-" + a, class: "btn btn-small" }))));
+          btn(areaName(a, ctx.data), () => { sel = a; moves = []; resetPick(); keep(); ctx.rerender(); }, { key: "from-" + a, class: "btn btn-small" }))));
         return box;
       }
       box.appendChild(h("p", { class: "hint" }, fmt(gettext("From %(area)s: choose units, then click a highlighted destination. Repeat to split the army."), { area: areaName(sel, ctx.data) })));
@@ -322,7 +337,7 @@ function march(d, ctx) {
         box.appendChild(h("h4", {}, gettext("Moves")));
         box.appendChild(h("ul", { class: "moves" }, moves.map((m, i) => h("li", {},
           fmt(gettext("%(units)s to %(area)s"), { units: listOf(m.units.map((u) => unitName(u, ctx.data))), area: areaName(m.to, ctx.data) }), " ",
-          btn(gettext("Undo"), () => { moves.splice(i, 1); resetPick(); ctx.rerender(); }, { class: "btn btn-small", key: "undo-" + i })))));
+          btn(gettext("Undo"), () => { moves.splice(i, 1); resetPick(); keep(); ctx.rerender(); }, { class: "btn btn-small", key: "undo-" + i })))));
       }
       const land = (ctx.data.areas[sel] || {}).kind === "land";
       const keeps = ((ctx.view.garrisons || {})[sel] || {}).house === ctx.me || (ctx.view.power_tokens || {})[sel] === ctx.me;
@@ -330,14 +345,14 @@ function march(d, ctx) {
       if (offer) {
         const id = "leave-power";
         box.appendChild(h("label", { class: "check", for: id },
-          h("input", { type: "checkbox", id, checked: leavePower, onchange: (e) => { leavePower = e.target.checked; }, dataset: { key: id } }),
+          h("input", { type: "checkbox", id, checked: leavePower, onchange: (e) => { leavePower = e.target.checked; keep(); }, dataset: { key: id } }),
           " ", fmt(gettext("Leave a power token in %(area)s (when every unit leaves)"), { area: areaName(sel, ctx.data) })));
       }
       box.appendChild(h("div", { class: "actions" },
         confirmBtn(gettext("Confirm march"), () => ctx.send({ type: "march", area: sel, moves: moves.map((m) => ({ to: m.to, units: [...m.units] })), leave_power: leavePower }), !moves.length,
           "confirm", gettext("Choose a destination first")),
         btn(gettext("Remove the order without moving"), () => ctx.send({ type: "march", area: sel, moves: [], leave_power: false }), { key: "nomove" }),
-        Object.keys(marches).length > 1 ? btn(gettext("Another March order"), () => { sel = null; moves = []; resetPick(); ctx.rerender(); }, { key: "other" }) : null));
+        Object.keys(marches).length > 1 ? btn(gettext("Another March order"), () => { sel = null; moves = []; resetPick(); keep(); ctx.rerender(); }, { key: "other" }) : null));
       return box;
     },
   };
@@ -362,12 +377,27 @@ function supportNeutral(d, ctx) {
 
 // ---------------------------------------------------------------------------------------------
 // Mustering: points per area, recruits drafted then sent at once. `finish(recruits, area)` sends.
-function musterCore(ctx, areas, points, oneArea, finish, heading, recruitOpts) {
+// `draft` ({start, keep}, optional): a draft kept across a reload to start from ({sel, recruits}),
+// and where to keep the draft after each change.
+function musterCore(ctx, areas, points, oneArea, finish, heading, recruitOpts, draft = {}) {
   let sel = areas.length === 1 ? areas[0] : null;
   let recruits = [];
   let shipFrom = null;
   const pts = (a) => (points && points[a] !== undefined ? points[a] : ((ctx.data.areas[a] || {}).castle === "stronghold" ? 2 : 1));
   const spent = (a) => recruits.filter((r) => r.area === a).reduce((s, r) => s + (r.upgrade ? 1 : COST[r.unit]), 0);
+  const start = draft.start;
+  if (start && Array.isArray(start.recruits)) {
+    // the kept units while each is of an area offered here and within its points (in one area
+    // where only one is allowed); the engine checks the rest when they are sent
+    for (const r of start.recruits) {
+      if (!r || !areas.includes(r.area) || !COST[r.unit] || (oneArea && recruits.length && recruits[0].area !== r.area)) break;
+      const cost = r.upgrade ? 1 : COST[r.unit];
+      if (spent(r.area) + cost > pts(r.area)) break;
+      recruits.push({ area: r.area, unit: r.unit, ...(r.upgrade ? { upgrade: true } : {}), ...(r.to ? { to: r.to } : {}) });
+    }
+    if (areas.includes(start.sel)) sel = start.sel;
+  }
+  const keep = () => draft.keep && draft.keep({ sel, recruits: recruits.map((r) => ({ ...r })) });
   const footmen = (a) => {
     const u = (ctx.view.units || {})[a];
     const n = u && u.house === ctx.me ? u.units.filter((x) => x.type === "footman").length : 0;
@@ -382,20 +412,20 @@ function musterCore(ctx, areas, points, oneArea, finish, heading, recruitOpts) {
     for (const n of ctx.data.adjacent[a] || []) if ((ctx.data.areas[n] || {}).kind === "sea") out.push(n);
     return out;
   };
-  const add = (r) => { recruits.push(r); ctx.rerender(); };
+  const add = (r) => { recruits.push(r); keep(); ctx.rerender(); };
   return {
     get selectable() { return shipFrom ? [] : areas; },
     get targets() { return shipFrom ? shipTargets(shipFrom) : []; },
     get selected() { return shipFrom || sel; },
     onArea(a) {
       if (shipFrom && shipTargets(shipFrom).includes(a)) { const f = shipFrom; shipFrom = null; add({ area: f, unit: "ship", to: a }); }
-      else if (areas.includes(a)) { sel = a; shipFrom = null; ctx.rerender(); }
+      else if (areas.includes(a)) { sel = a; shipFrom = null; keep(); ctx.rerender(); }
     },
     panel() {
       const box = h("div", { class: "decision muster" }, title(heading),
         h("p", { class: "hint" }, oneArea ? gettext("Muster in one of your castle areas (highlighted).") : gettext("Pick a castle or stronghold (highlighted), then the units to muster there.")));
       box.appendChild(h("div", { class: "choices" }, areas.map((a) =>
-        btn(areaName(a, ctx.data) + " (" + (pts(a) - spent(a)) + ")", () => { sel = a; shipFrom = null; ctx.rerender(); },
+        btn(areaName(a, ctx.data) + " (" + (pts(a) - spent(a)) + ")", () => { sel = a; shipFrom = null; keep(); ctx.rerender(); },
           { pressed: sel === a, key: "area-" + a, class: "btn btn-small", disabled: oneArea && recruits.length && recruits[0].area !== a,
             why: gettext("You muster in one area only") }))));
       if (sel) {
@@ -426,7 +456,7 @@ function musterCore(ctx, areas, points, oneArea, finish, heading, recruitOpts) {
         box.appendChild(h("ul", { class: "moves" }, recruits.map((r, i) => h("li", {},
           areaName(r.area, ctx.data) + ": " + (r.upgrade ? fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName(r.unit, ctx.data) }) : unitName(r.unit, ctx.data))
             + (r.to ? " → " + areaName(r.to, ctx.data) : ""), " ",
-          btn(gettext("Undo"), () => { recruits.splice(i, 1); ctx.rerender(); }, { class: "btn btn-small", key: "undo-" + i })))));
+          btn(gettext("Undo"), () => { recruits.splice(i, 1); keep(); ctx.rerender(); }, { class: "btn btn-small", key: "undo-" + i })))));
       }
       box.appendChild(h("div", { class: "actions" },
         confirmBtn(recruits.length ? gettext("Muster these units") : gettext("Muster nothing"), () => finish(recruits.map((r) => ({ ...r })), sel), false)));
@@ -438,7 +468,10 @@ function musterCore(ctx, areas, points, oneArea, finish, heading, recruitOpts) {
 function muster(d, ctx) {
   const o = d.options;
   const heading = o.purpose ? purposeName(o.purpose, ctx.data) : gettext("Mustering");
-  return musterCore(ctx, o.areas || [], o.points, !!o.one_area, (recruits) => ctx.send({ type: "muster", recruits }), heading, o.recruits);
+  // the units picked so far survive a reload of the page until they are sent (drafts.js)
+  const start = ctx.previous && ctx.previous.kind === "muster" ? ctx.previous : null;
+  const keep = ctx.keep ? (value) => ctx.keep({ kind: "muster", ...value }) : null;
+  return musterCore(ctx, o.areas || [], o.points, !!o.one_area, (recruits) => ctx.send({ type: "muster", recruits }), heading, o.recruits, { start, keep });
 }
 
 function consolidate(d, ctx) {
