@@ -270,6 +270,11 @@ class Lobby(models.Model):
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    #: the finished game this lobby plays again with the same table (:mod:`game.site.rematch`);
+    #: a game has at most one
+    rematch_of = models.OneToOneField(
+        "Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch", verbose_name=_("rematch of")
+    )
 
     class Meta:
         verbose_name = _("lobby")

@@ -462,6 +462,13 @@ class GameConsumer(Guarded, CappedSocket, NoIdleDbHop, AsyncWebsocketConsumer):
             self.viewer = None  # nothing more of the old seat's, even before the close is through
             await self.close(code=CLOSE_VIEWER_CHANGED)
 
+    async def game_rematch(self, event) -> None:
+        """``{"type": "game.rematch", "lobby": id}``: a player opened the finished game's rematch
+        (:mod:`game.site.rematch`); a seated person's page is told (``{"type": "rematch",
+        "lobby": id}``) and offers to join it. A spectator's is not: the rematch is for the table."""
+        if self.viewer is not None and isinstance(event.get("lobby"), int):
+            await self.send_json({"type": "rematch", "lobby": event["lobby"]})
+
     async def game_chat(self, event) -> None:
         line = event["message"]
         if chat.can_read(line["channel"], self.viewer) and event.get("author") not in self.hidden:

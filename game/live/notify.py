@@ -126,6 +126,12 @@ def viewers_changed(game_id: int) -> None:
     transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.viewers"}))
 
 
+def rematch_opened(game_id: int, lobby_id: int) -> None:
+    """After commit, tell the game's sockets that a player opened the game's rematch, lobby
+    ``lobby_id`` (:mod:`game.site.rematch`): each seated person's page offers to join it."""
+    transaction.on_commit(lambda: _send(game_group(game_id), {"type": "game.rematch", "lobby": lobby_id}))
+
+
 def user_group(user_id: int) -> str:
     """The channel-layer group of one person's sockets that follow their games (the lobby list
     socket, ``/ws/lobbies/``): told when the number of games awaiting them may have changed."""

@@ -35,6 +35,7 @@ urlpatterns = [
     path("play/bots/", lobbies.play_bots, name="play_bots"),
     path("game/<int:pk>/", play.game_play, name="game_play"),
     path("game/<int:pk>/take/<text:seat>/", play.take_seat, name="take_seat"),
+    path("game/<int:pk>/rematch/", play.game_rematch, name="game_rematch"),
     path("game/<int:pk>/replay/index.json", archive.replay_index, name="replay_index"),
     path("game/<int:pk>/replay/<int:version>.json", archive.replay_step, name="replay_step"),
     path("game/<int:pk>/export.json", archive.game_export, name="game_export"),

@@ -1,7 +1,8 @@
 """A finished AGoT game on a phone (390 x 844, English and Chinese), in a real browser on a real
 daphne server: the game's name keeps its room in the head beside "The game is over."; no decision
 sheet covers the page, since nothing is left to decide; the chat's and the replay's controls are a
-tap high, the chat's line and its Send button on one row; a finished game offers no turn sound.
+tap high, the chat's line and its Send button on one row; a finished game offers no turn sound,
+and "Play again" (game.site.rematch), which takes the player to a new game with the same bots.
 Screenshots: ``test-results/test_a_finished_game_on_a_phone/``."""
 
 from __future__ import annotations
@@ -49,11 +50,24 @@ def test_a_finished_game_on_a_phone(browser, tmp_path, shots):
             text, send = page.evaluate(BOX, "#chat-text"), page.evaluate(BOX, "#chat-form button")
             assert abs(text["y"] - send["y"]) < 2 and send["x"] > text["x"] + text["w"] - 1, (text, send)
             assert text["w"] >= 100, text
-            # no turn sound to offer once the game is over
+            # no turn sound to offer once the game is over; "Play again" in sight, not under "More"
             expect(page.locator("#sound-toggle")).to_have_count(0)
+            expect(page.locator("#rematch-button")).to_be_visible()
+            expect(page.locator("#rematch-button")).to_have_text("Play again" if lang == "en" else "再来一局")
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
             page.screenshot(path=shots(f"01-finished-{lang}"), full_page=True)
             assert not errors, errors
+            if lang == "zh-hans":  # the last pass: the first asked to play again
+                # "Play again": the table was Ned and two bots, so the new game starts at once with
+                # the same bots, and the player lands on its table with their first decision
+                page.locator("#rematch-button").click()
+                page.wait_for_url(lambda url: "/game/" in url and f"/game/{game}/" not in url)
+                expect(page.locator("#board-root .decision")).to_be_visible()
+                expect(page.locator(".play-seats")).to_contain_text("机器人 1（基础）")
+                expect(page.locator(".play-seats")).to_contain_text("机器人 2（基础）")
+                expect(page.locator("#rematch-box")).to_be_hidden()  # the new game is not over
+                page.screenshot(path=shots("02-rematch-table"), full_page=True)
+                assert not errors, errors
             ctx.close()
     finally:
         stop_server(proc)

@@ -309,10 +309,8 @@ def play_bots(request: HttpRequest) -> HttpResponse:
     the home page. At most ``THROTTLE_BOT_GAME_USER`` games per person and ``THROTTLE_BOT_GAME_IP``
     per address in a window (each game's bots think on this server's workers): past either, the
     home page says so and nothing is created."""
-    for throttle in (Throttle("THROTTLE_BOT_GAME_USER", request.user.pk), Throttle("THROTTLE_BOT_GAME_IP", client_ip(request))):
-        if throttle.limit is not None and (throttle.blocked() or throttle.hit() > throttle.limit[0]):
-            messages.error(request, _("You have started many games against bots. Try again later."))
-            return redirect("lobby_list")
+    if bot_games_throttled(request):
+        return redirect("lobby_list")
     ruleset = request.POST.get("game") or next(iter(bot_games.choices()), ("", 0))[0]
     level = request.POST.get("level") or "basic"
     who = getattr(request.user, "profile", None) or request.user.get_username()
@@ -326,6 +324,17 @@ def play_bots(request: HttpRequest) -> HttpResponse:
     if played != level:
         messages.info(request, _("This game has no strong bot yet: basic bots took the seats."))
     return redirect(lobby.play_url)
+
+
+def bot_games_throttled(request: HttpRequest) -> bool:
+    """Count one more game against bots for this person and address; True (with the message
+    set) when either is past ``THROTTLE_BOT_GAME_USER`` / ``THROTTLE_BOT_GAME_IP``: each such
+    game's bots think on this server's workers."""
+    for throttle in (Throttle("THROTTLE_BOT_GAME_USER", request.user.pk), Throttle("THROTTLE_BOT_GAME_IP", client_ip(request))):
+        if throttle.limit is not None and (throttle.blocked() or throttle.hit() > throttle.limit[0]):
+            messages.error(request, _("You have started many games against bots. Try again later."))
+            return True
+    return False
 
 
 @require_POST

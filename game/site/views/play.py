@@ -21,9 +21,11 @@ from game.models import Game, display_name, language_key
 from game.rules import IllegalAction
 from game.rules import base as contract
 
-from .. import webpush
+from .. import rematch, webpush
 from ..archive import replay_config
+from ..lobbies import LobbyError
 from ..preload import page_preloads, renderer_of
+from .lobbies import bot_games_throttled
 
 
 @never_cache
@@ -72,6 +74,7 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
     if viewer is not None and webpush.enabled():  # the key a player's browser subscribes with
         ctx["config"]["push"] = {"key": webpush.public_key(), "subscribe": reverse("push_subscribe"), "worker": reverse("service_worker")}
     ctx["preload"] = page_preloads(game.rules, lang, "js/live/play.js", renderer, "js/topbar.js")
+    ctx["rematch"] = _rematch_state(game, viewer, request.user)
     ctx["first_state"] = ctx["first_step"] = None
     if ctx["replay"]["at"] is None:
         got = payloads.payload_text(game.pk, viewer, lang)
@@ -82,6 +85,19 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
         opened = "true" if replay.is_open(game) else "false"
         ctx["first_step"] = _script_json(f'{{"open":{opened},"latest":{game.version},"state":{text}}}')
     return render(request, "game/play.html", ctx)
+
+
+def _rematch_state(game: Game, viewer: str | None, user) -> str | None:
+    """What a seated person's "Play again" does on a finished game's page (None: not offered, or
+    the game not over yet: the page shows it when the game ends): ``"new"`` opens the rematch,
+    ``"open"`` joins the one another player opened, ``"seated"`` goes back to it
+    (:mod:`game.site.rematch`)."""
+    if viewer is None or game.status != Game.Status.FINISHED:
+        return None
+    lobby = rematch.rematch_of(game)
+    if lobby is None or lobby.status == lobby.Status.CANCELLED:
+        return "new"
+    return "seated" if lobby.seats.filter(user_id=user.pk).exists() else "open"
 
 
 def _table_config(request: HttpRequest, game: Game) -> dict:
@@ -125,3 +141,28 @@ def take_seat(request: HttpRequest, pk: int, seat: str) -> HttpResponse:
     else:
         messages.success(request, _("The seat is yours: take it back from the bot when you are ready."))
     return redirect("game_play", pk=pk)
+
+
+@require_POST
+def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    """``POST /game/<id>/rematch/``: "Play again" on a finished game's page (:mod:`game.site.rematch`):
+    the first player opens the rematch's lobby, the others are seated in it; the player is taken to
+    the lobby, or to the new game's table when the table was them and bots (counted as a game
+    against bots: :func:`game.site.views.lobbies.bot_games_throttled`). A refusal (the game not
+    over, a visitor who held no seat, the rematch started without them) is a message on the
+    game's page; a private game's page is a 404 to those who may not see it."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("game_play", args=[pk]))
+    game = get_object_or_404(Game.objects.defer("snapshot").select_related("lobby"), pk=pk)
+    if not access.may_see(game.lobby, request.user, request.session):
+        raise Http404("private game")
+    starts_now = rematch.player_of(game, request.user) and rematch.only_bots_besides(game, request.user)
+    if starts_now and rematch.rematch_of(game) is None and bot_games_throttled(request):
+        return redirect("game_play", pk=pk)
+    try:
+        lobby = rematch.play_again(pk, request.user)
+    except LobbyError as e:
+        messages.error(request, e.message)
+        return redirect("game_play", pk=pk)
+    access.remember_invitation(request.session, lobby.pk)  # a private rematch: its page is theirs to see
+    return redirect(lobby.play_url)

@@ -9,7 +9,8 @@
 // client.on("seats", fn) (stand-in bots, how long seats have waited), client.standIn(seat),
 // client.takeBack(), client.vacation(on) (correspondence games: pause my deadlines),
 // client.followMyGames() + client.on("my_games", fn) (the header's "My games" badge), the table's
-// votes (client.propose(kind, {seat, minutes}), client.vote(n, yes), client.resume()) and chat
+// votes (client.propose(kind, {seat, minutes}), client.vote(n, yes), client.resume()),
+// client.on("rematch", fn) (a player of the finished game opened its rematch) and chat
 // blocks (client.hide(lineId), client.unhide(blockId), client.on("hidden", fn)): table.js.
 // The socket (static/js/live.js) reconnects by itself with back-off. It asks for patches
 // (`?patch=1`): after the first whole state, a push may be a `patch` from the version held, applied
@@ -26,7 +27,7 @@ const HOLD_MS = 10000;
 // `initial`: a first `state` message already at hand (the page's own, see play.js): listeners get
 // it at once, and the socket's first state of the same version is not told twice.
 export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl = window.WebSocket, initial = null }) {
-  const listeners = { state: [], connection: [], chat: [], error: [], seats: [], my_games: [], hidden: [] };
+  const listeners = { state: [], connection: [], chat: [], error: [], seats: [], my_games: [], hidden: [], rematch: [] };
   const waiting = new Map(); // request id -> resolve
   let nextId = 1;
   let latest = initial && initial.type === "state" ? initial : null; // last {view, pending, version, log, ...}
@@ -124,6 +125,8 @@ export function createClient({ socket, viewer = null, lang = "en", WebSocketImpl
       emit("my_games", data);
     } else if (data.type === "hidden") {
       emit("hidden", data.players);
+    } else if (data.type === "rematch") {
+      emit("rematch", data);
     } else if (data.type === "error") {
       emit("error", data.error);
     }

@@ -90,9 +90,23 @@ const turnAlert = createTurnAlert({
   push: config.push || null,
 });
 
+// "Play again" (a seated person's, once the game is over): shown when the game ends on the page;
+// another player's rematch turns it into "Join the rematch" (docs/protocol.md, "rematch")
+const rematchBox = document.getElementById("rematch-box");
+if (!replaying) {
+  client.on("rematch", () => {
+    const button = document.getElementById("rematch-button");
+    if (!rematchBox || !button || button.dataset.state !== "new") return;
+    button.dataset.state = "open";
+    button.textContent = button.dataset.join;
+    document.getElementById("rematch-note").textContent = gettext("A player of this game opened a rematch.");
+  });
+}
+
 client.on("state", ({ pending, status: gameStatus, result }) => {
   // who is awaited is told by the game's own screen (beside the decision); the page says the end
   awaited.textContent = gameStatus === "finished" ? gettext("The game is over.") : "";
+  if (rematchBox && gameStatus === "finished" && !replaying) rematchBox.hidden = false;
   const mine = !replaying && config.viewer !== null && pending.some((d) => d.actor === config.viewer && d.options);
   banner.hidden = !mine;
   turnAlert.update(mine);
