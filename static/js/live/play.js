@@ -93,15 +93,14 @@ const turnAlert = createTurnAlert({
 // "Play again" (a seated person's, once the game is over): shown when the game ends on the page;
 // another player's rematch turns it into "Join the rematch" (docs/protocol.md, "rematch")
 const rematchBox = document.getElementById("rematch-box");
-if (!replaying) {
-  client.on("rematch", () => {
-    const button = document.getElementById("rematch-button");
-    if (!rematchBox || !button || button.dataset.state !== "new") return;
-    button.dataset.state = "open";
-    button.textContent = button.dataset.join;
-    document.getElementById("rematch-note").textContent = gettext("A player of this game opened a rematch.");
-  });
-}
+// (from the live socket: a finished game's page shows its replay, yet its socket stays open)
+live.on("rematch", () => {
+  const button = document.getElementById("rematch-button");
+  if (!rematchBox || !button || button.dataset.state !== "new") return;
+  button.dataset.state = "open";
+  button.textContent = button.dataset.join;
+  document.getElementById("rematch-note").textContent = gettext("A player of this game opened a rematch.");
+});
 
 client.on("state", ({ pending, status: gameStatus, result }) => {
   // who is awaited is told by the game's own screen (beside the decision); the page says the end
