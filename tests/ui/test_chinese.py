@@ -45,3 +45,12 @@ def test_lists_joined_as_chinese_writes_them(harness):
         names = ("步兵", "骑士") if lang == "zh-hans" else ("footman", "knight")
         assert any(a + joined + b in move for a, b in (names, names[::-1])), move
         assert not page.errors
+
+
+def test_a_label_and_its_value_with_the_chinese_colon(harness):
+    """"临冬城：—", not "临冬城: —" (board/i18n.js labelled); English keeps "Winterfell: —"."""
+    gid = harness.new_game("start3")
+    for lang, text in (("zh-hans", "临冬城：—"), ("en", "Winterfell: —")):
+        page = harness.open(gid, "stark", lang=lang)
+        assert page.locator(".place-orders .area-list button[data-key='area-winterfell']").inner_text() == text
+        assert not page.errors

@@ -34,6 +34,16 @@ def test_player_page_names_the_seat_and_socket(make_lobby, client_for):
     assert 'value="private|lannister"' in html and 'value="private|stark"' not in html
 
 
+def test_the_seats_read_as_each_language_writes_a_label(make_lobby, client_for):
+    """The Players card: "Stark: host1" in English, "史塔克：host1" (a full-width colon) in Chinese."""
+    game, users = start_game(make_lobby, 3)
+    c = client_for(users["stark"])
+    name = users["stark"].profile.display_name
+    assert f"Stark: {name}" in c.get(reverse("game_play", args=[game.pk])).content.decode()
+    html = c.get(reverse("game_play", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="zh-CN").content.decode()
+    assert f"史塔克：{name}" in html
+
+
 def test_spectator_page(make_lobby, client, make_user, client_for):
     game, _ = start_game(make_lobby, 3)
     html = client.get(reverse("game_play", args=[game.pk])).content.decode()

@@ -11,7 +11,7 @@
 import { h, houseChip } from "./dom.js";
 import { svgEl } from "./svgboard.js";
 import { UNIT_PATHS } from "./overlay.js";
-import { fmt, fmtNodes, gettext, listOf } from "./i18n.js";
+import { fmt, fmtNodes, gettext, labelled, listOf } from "./i18n.js";
 import { icon, iconRun } from "../icons.js";
 import { areaName, cardName, decisionName, houseName, optionName, orderShort, purposeName, tidesName, tidesTitle, tokenName, trackName, unitName } from "./names.js";
 
@@ -90,7 +90,7 @@ function placeOrders(d, ctx) {
       const list = h("ul", { class: "area-list" });
       for (const a of o.areas) {
         const tok = draft[a];
-        list.appendChild(h("li", {}, btn(areaName(a, ctx.data) + ": " + (tok ? tokenName(tok, ctx.data) : "—"),
+        list.appendChild(h("li", {}, btn(labelled(areaName(a, ctx.data), tok ? tokenName(tok, ctx.data) : "—"),
           () => { sel = a; ctx.rerender({ focus: "tokens" }); }, { class: "btn btn-small", pressed: sel === a, key: "area-" + a })));
       }
       box.appendChild(list);
@@ -454,8 +454,8 @@ function musterCore(ctx, areas, points, oneArea, finish, heading, recruitOpts, d
       }
       if (recruits.length) {
         box.appendChild(h("ul", { class: "moves" }, recruits.map((r, i) => h("li", {},
-          areaName(r.area, ctx.data) + ": " + (r.upgrade ? fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName(r.unit, ctx.data) }) : unitName(r.unit, ctx.data))
-            + (r.to ? " → " + areaName(r.to, ctx.data) : ""), " ",
+          labelled(areaName(r.area, ctx.data), (r.upgrade ? fmt(gettext("%(a)s → %(b)s (1)"), { a: unitName("footman", ctx.data), b: unitName(r.unit, ctx.data) }) : unitName(r.unit, ctx.data))
+            + (r.to ? " → " + areaName(r.to, ctx.data) : "")), " ",
           btn(gettext("Undo"), () => { recruits.splice(i, 1); keep(); ctx.rerender(); }, { class: "btn btn-small", key: "undo-" + i })))));
       }
       box.appendChild(h("div", { class: "actions" },
@@ -776,7 +776,7 @@ function useBlade(d, ctx) {
       const c = ctx.view.combat || {};
       const cards = c.cards || {};
       return h("div", { class: "decision use-blade" }, title(gettext("Valyrian Steel Blade")), battleLine(o, ctx), strengthLine(ctx),
-        Object.keys(cards).length ? h("p", {}, gettext("House cards:") + " " + [o.attacker, o.defender].map((x) => houseName(x, ctx.data) + ": " + (cards[x] ? cardName(cards[x], ctx.data) + " (" + ((ctx.data.house_cards[cards[x]] || {}).strength ?? "?") + ")" : "—")).join(" · ")) : null,
+        Object.keys(cards).length ? h("p", {}, gettext("House cards:") + " " + [o.attacker, o.defender].map((x) => labelled(houseName(x, ctx.data), cards[x] ? cardName(cards[x], ctx.data) + " (" + ((ctx.data.house_cards[cards[x]] || {}).strength ?? "?") + ")" : "—")).join(" · ")) : null,
         o.tides ? h("p", { class: "my-tides", title: tidesTitle(o.tides, ctx.data) }, fmtNodes(gettext("Your Tides of Battle card: %(card)s"), { card: tidesName(o.tides, ctx.data) })) : null,
         h("p", { class: "hint" }, gettext("You hold the Valyrian Steel Blade: once per round you may use it in a battle you fight.")),
         h("div", { class: "choices" }, (o.options || []).map((x) => btn(label[x] || optionName(x, ctx.data), () => ctx.send({ type: "choose", option: x }),

@@ -5,7 +5,7 @@
 // taken back (`takenBack`) so the decision opens again with it filled in, to change one thing.
 
 import { h } from "./dom.js";
-import { fmt, gettext, pgettext } from "./i18n.js";
+import { fmt, gettext, labelled, pgettext } from "./i18n.js";
 import { areaName, cardName, tokenName } from "./names.js";
 
 // The face-down choice the viewer may take back: {kind, orders|bid|card}, or null.
@@ -26,7 +26,7 @@ export function faceDownPanel(view, data, onChange) {
   let what;
   if (choice.kind === "place_orders") {
     what = h("ul", { class: "face-down-orders" }, Object.entries(choice.orders).sort(([a], [b]) => areaName(a, data).localeCompare(areaName(b, data)))
-      .map(([area, tok]) => h("li", { dataset: { area, token: tok } }, areaName(area, data) + ": " + tokenName(tok, data))));
+      .map(([area, tok]) => h("li", { dataset: { area, token: tok } }, labelled(areaName(area, data), tokenName(tok, data)))));
   } else if (choice.kind === "bid") {
     what = h("p", { class: "face-down-bid" }, fmt(gettext("Your bid: %(n)s power"), { n: choice.bid }));
   } else {

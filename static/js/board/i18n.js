@@ -15,6 +15,12 @@ export function listOf(items) {
   return items.join(pgettext("between the items of a list", ", "));
 }
 
+// labelled("Winterfell", "March") -> "Winterfell: March" in English, "临冬城：行军" in Chinese: a
+// label and its value, with the colon the language writes.
+export function labelled(label, value) {
+  return fmt(pgettext("a label and its value", "%(label)s: %(value)s"), { label, value });
+}
+
 // fmt("%(n)s of %(max)s", {n: 1, max: 2}) -> "1 of 2" (named placeholders, as Django's interpolate).
 export function fmt(s, params) {
   if (typeof window.interpolate === "function") return window.interpolate(s, params, true);

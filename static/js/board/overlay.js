@@ -12,7 +12,7 @@
 import { svgEl } from "./svgboard.js";
 import { areaName, houseName, orderShort, tokenName, unitName } from "./names.js";
 import { placeArea } from "./placement.js";
-import { fmt, gettext } from "./i18n.js";
+import { fmt, gettext, labelled } from "./i18n.js";
 
 // Piece size on the board (1 = the drawing's own units; the board is 768 x 1104).
 const S = 1.2;
@@ -91,7 +91,7 @@ export function drawUnit(parent, x, y, house, type, routed, data, count = 1, are
   const g = svgEl("g", { class: "ov-unit" + (routed ? " routed" : ""), "data-unit": type, "data-house": house, "data-count": count,
     transform: `translate(${x} ${y}) scale(${S})` }, parent);
   const name = unitName(type, data);
-  let tip = houseName(house, data) + ": " + (count > 1 ? count + "× " : "") + name;
+  let tip = labelled(houseName(house, data), (count > 1 ? count + "× " : "") + name);
   if (routed) tip += " (" + gettext("routed: lying down, cannot march or support this round") + ")";
   title(g, where(tip, area, data));
   const body = svgEl("g", { class: "pc", transform: routed ? "rotate(90)" : null }, g);

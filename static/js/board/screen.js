@@ -16,7 +16,7 @@ import { drawRecent } from "./recent.js";
 
 import { areaDetails, cards, combatBanner, combatBox, housesTable, lastBattle, lastBattleId, resultBox, statusLine, tracks, waitingFor, westerosCards } from "./hud.js";
 import { h } from "./dom.js";
-import { catalogueReady, fmt, gettext, listOf } from "./i18n.js";
+import { catalogueReady, fmt, gettext, labelled, listOf } from "./i18n.js";
 import { areaName, houseName, tokenName, unitName } from "./names.js";
 
 const BOARDS = ["agot2", "agot1"];
@@ -334,7 +334,7 @@ export function mountScreen(root, client, boardId = "agot2") {
   function areaLabel(id, v) {
     const parts = [areaName(id, data)];
     const u = (v.units || {})[id];
-    if (u) parts.push(houseName(u.house, data) + ": " + listOf(u.units.map((x) => unitName(x.type, data) + (x.routed ? " (" + gettext("routed") + ")" : ""))));
+    if (u) parts.push(labelled(houseName(u.house, data), listOf(u.units.map((x) => unitName(x.type, data) + (x.routed ? " (" + gettext("routed") + ")" : "")))));
     const o = (v.orders || {})[id];
     if (o) parts.push(gettext("Order:") + " " + tokenName(o.token, data));
     if ((v.power_tokens || {})[id]) parts.push(fmt(gettext("power token of %(house)s"), { house: houseName(v.power_tokens[id], data) }));
