@@ -37,6 +37,24 @@ def rematch_of(game: Game) -> Lobby | None:
     return Lobby.objects.filter(rematch_of=game).first()
 
 
+def waiting_for(user, limit: int = 20) -> list[Lobby]:
+    """The open rematches of games ``user`` held a seat of (as a person) and has not joined, newest
+    first, at most ``limit``: the home page offers them under "Your games" (a private one's page is
+    not theirs to see until they join). Each has ``filled`` (its seats taken) and its creator's
+    profile loaded."""
+    from django.db.models import Count
+
+    from game.models import Seat
+
+    return list(
+        Lobby.objects.filter(status=Lobby.Status.OPEN, rematch_of__lobby__seats__user=user, rematch_of__lobby__seats__bot="")
+        .exclude(pk__in=Seat.objects.filter(user=user).values("lobby_id"))
+        .annotate(filled=Count("seats", distinct=True))
+        .select_related("creator__profile")
+        .order_by("-created_at")[:limit]
+    )
+
+
 def play_again(game_id: int, user) -> Lobby:
     """Open the rematch of finished game ``game_id`` for ``user``, or seat ``user`` in it (see the
     module); returns the lobby (started when the table was ``user`` and bots, or when the rematch

@@ -177,3 +177,22 @@ def test_a_rematch_against_bots_counts_as_a_game_against_bots(make_user, client_
     assert _post(c, games[0])["Location"].startswith("/game/")  # the first: a new game
     page = c.post(reverse("game_rematch", args=[games[1].pk]), follow=True).content.decode()
     assert "many games against bots" in page and not Lobby.objects.filter(rematch_of=games[1]).exists()
+
+
+def test_the_home_page_offers_the_rematches_waiting_for_you(make_lobby, make_user, client_for):
+    """A player away from the finished game finds its rematch under "Your games" and joins it from
+    there; a stranger does not see it; once joined, it is one of their lobbies."""
+    game, users = start_game(make_lobby, players=3, is_private=True)
+    _finish(game)
+    a, b, _ = users.values()
+    _post(client_for(a), game)
+    home = reverse("lobby_list")
+    html = client_for(b).get(home).content.decode()
+    action = reverse("game_rematch", args=[game.pk])
+    assert f'action="{action}"' in html and "opened a rematch of Test lobby." in html and "1 / 3 players" in html
+    assert f'action="{action}"' not in client_for(a).get(home).content.decode()  # already seated
+    assert f'action="{action}"' not in client_for(make_user("stranger")).get(home).content.decode()
+    assert "的再来一局" in client_for(b).get(home, HTTP_ACCEPT_LANGUAGE="zh-CN").content.decode()
+    _post(client_for(b), game)
+    html = client_for(b).get(home).content.decode()
+    assert f'action="{action}"' not in html and 'id="rematches"' not in html and "Test lobby" in html

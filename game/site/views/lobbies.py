@@ -28,7 +28,7 @@ from game.models import Lobby, Seat, display_name, is_guest, language_key
 from game.options import game_choices, ruleset_description, seat_words
 from game.rules import REGISTRY, get_ruleset
 
-from .. import bot_games, lobbies
+from .. import bot_games, lobbies, rematch
 from ..forms import JoinForm, LobbyCreateForm, wait_message
 from ..throttle import Throttle, too_many
 
@@ -41,8 +41,9 @@ def lobby_list(request: HttpRequest) -> HttpResponse:
         .annotate(filled=Count("seats"))
         .select_related("creator__profile")[:100]
     )
-    mine = []
+    mine = rematches = []
     if request.user.is_authenticated:
+        rematches = rematch.waiting_for(request.user)
         # the count is of every seat: filtering on the user's seat through the same join would
         # count only theirs ("1 / 2 players"), so the user's lobbies are picked by a subquery
         mine = (
@@ -61,6 +62,7 @@ def lobby_list(request: HttpRequest) -> HttpResponse:
     ctx = {
         "open_lobbies": open_lobbies,
         "my_lobbies": mine,
+        "rematches": rematches,
         "games": game_choices(),
         "seats_to_take": seats_to_take,
         "bot_games": [
