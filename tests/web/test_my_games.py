@@ -219,3 +219,23 @@ async def test_the_badge_is_live_on_the_game_page_through_the_game_socket(applic
     assert any(m["type"] == "error" and m["error"]["code"] == "rate_limited" for m in answers)
     for ws in (page, other_tab, spectator):
         await ws.disconnect()
+
+
+def test_finished_games_offer_to_play_again(make_lobby, client_for):
+    """Each finished game's row has "Play again" (game.site.rematch): it opens the rematch, then
+    reads "Join the rematch" for the other players and "Go to the rematch" for those seated."""
+    from django.urls import reverse
+
+    game, users = start_game(make_lobby, players=3)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, result={"winner": "stark"})
+    a, b, _ = users.values()
+    form = f'action="{reverse("game_rematch", args=[game.pk])}"'
+    html = client_for(a).get(reverse("my_games")).content.decode()
+    assert form in html and ">Play again<" in html
+    client_for(a).post(reverse("game_rematch", args=[game.pk]))
+    assert ">Join the rematch<" in client_for(b).get(reverse("my_games")).content.decode()
+    html = client_for(a).get(reverse("my_games")).content.decode()
+    assert ">Go to the rematch<" in html
+    # the rematch's lobby, not started yet, is listed as waiting to start
+    assert 'id="my-waiting"' in html and "1 / 3 players" in html.split('id="my-waiting"', 1)[1]
+    assert 'id="my-waiting"' not in client_for(b).get(reverse("my_games")).content.decode()
