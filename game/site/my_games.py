@@ -23,6 +23,8 @@ from game.live.deadlines import deadline_of
 from game.live.seats import awaiting_count
 from game.models import Game, Lobby, Seat, display_name, language_key
 
+from . import rematch
+
 FINISHED_SHOWN = 50  #: finished games listed, newest first
 
 
@@ -53,30 +55,13 @@ def header_badge(request: HttpRequest) -> dict:
     return {"my_games_awaiting": awaiting_count(user)}
 
 
-def _rematch_states(rows: list[dict], user) -> None:
-    """Set each finished row's ``"rematch"``: what its "Play again" does (:mod:`game.site.rematch`):
-    ``"new"`` (open one), ``"open"`` (join the one another player opened), ``"seated"`` (go back
-    to it), or None (it started without this person: nothing to offer). Two queries in all."""
-    ids = [r["game"].pk for r in rows]
-    again = {lobby.rematch_of_id: lobby for lobby in Lobby.objects.filter(rematch_of_id__in=ids).exclude(status=Lobby.Status.CANCELLED)}
-    seated = set(Seat.objects.filter(user=user, lobby__in=list(again.values())).values_list("lobby_id", flat=True))
-    for r in rows:
-        lobby = again.get(r["game"].pk)
-        if lobby is None:
-            r["rematch"] = "new"
-        elif lobby.pk in seated:
-            r["rematch"] = "seated"
-        else:
-            r["rematch"] = "open" if lobby.status == Lobby.Status.OPEN else None
-
-
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
     """The page: the running games, the lobbies the person sits in that have not started
     (``waiting``: each with ``filled``, its seats taken) and the finished games. Rows: ``{"game", "name", "ruleset", "my_house", "mine" (awaits me), "awaited"
     ([{"house", "player", "me", "deadline" (aware datetime or None: shown as the time left)}])}``;
     finished rows have ``"winner"`` (a house name, empty for a draw), ``"won"`` and ``"rematch"``
-    (:func:`_rematch_states`)."""
+    (:func:`game.site.rematch.button_states`)."""
     seats = list(_my_seats(request.user).select_related("lobby__game"))
     games = {s.lobby.game.pk: (s.lobby.game, s) for s in seats}
     lobby_ids = [g.lobby_id for g, _ in games.values()]
@@ -112,7 +97,9 @@ def my_games(request: HttpRequest) -> HttpResponse:
             row["winner"] = house_name(winner) if winner else listed([house_name(w) for w in shared])
             row["won"] = winner == mine.house or mine.house in shared
             finished.append(row)
-    _rematch_states(finished, request.user)
+    states = rematch.button_states([r["game"] for r in finished], request.user)
+    for r in finished:
+        r["rematch"] = states[r["game"].pk]
     running.sort(key=lambda r: (not r["mine"], -r["game"].updated_at.timestamp()))
     finished.sort(key=lambda r: -r["game"].updated_at.timestamp())
     waiting = list(

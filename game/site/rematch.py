@@ -7,16 +7,20 @@ random house and a bot of the same level on every seat a bot held; it is the gam
 same way and is seated in it, on a random house, without a password even when the lobby is
 private (having played the game is their invitation). The lobby then fills and starts as any
 other: its creator starts it (or cancels it, and the next who asks opens another). A table of one
-person and bots starts at once, as "Play against bots" does. Houses are drawn again: the same houses would only replay the same opening.
+person and bots starts at once, as "Play against bots" does. Houses are drawn again: the same
+houses would only replay the same opening.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db import transaction
+from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
 from game.live.notify import rematch_opened
-from game.models import Game, Lobby
+from game.models import Game, Lobby, Seat
 
 from . import lobbies
 from .lobbies import LobbyError
@@ -37,15 +41,31 @@ def rematch_of(game: Game) -> Lobby | None:
     return Lobby.objects.filter(rematch_of=game).first()
 
 
+def button_states(games: Iterable[Game], user) -> dict[int, str | None]:
+    """``{game id: what its "Play again" does for user}`` for finished games ``user`` held a seat
+    of: ``"new"`` (opens the rematch), ``"open"`` (joins the one another player opened),
+    ``"seated"`` (goes back to it) or None (it started without them: nothing to offer). Two
+    queries, however many games."""
+    ids = [g.pk for g in games]
+    again = {lobby.rematch_of_id: lobby for lobby in Lobby.objects.filter(rematch_of_id__in=ids).exclude(status=Lobby.Status.CANCELLED)}
+    seated = set(Seat.objects.filter(user_id=user.pk, lobby__in=list(again.values())).values_list("lobby_id", flat=True))
+    out: dict[int, str | None] = {}
+    for gid in ids:
+        lobby = again.get(gid)
+        if lobby is None:
+            out[gid] = "new"
+        elif lobby.pk in seated:
+            out[gid] = "seated"
+        else:
+            out[gid] = "open" if lobby.status == Lobby.Status.OPEN else None
+    return out
+
+
 def waiting_for(user, limit: int = 20) -> list[Lobby]:
     """The open rematches of games ``user`` held a seat of (as a person) and has not joined, newest
     first, at most ``limit``: the home page offers them under "Your games" (a private one's page is
     not theirs to see until they join). Each has ``filled`` (its seats taken) and its creator's
     profile loaded."""
-    from django.db.models import Count
-
-    from game.models import Seat
-
     return list(
         Lobby.objects.filter(status=Lobby.Status.OPEN, rematch_of__lobby__seats__user=user, rematch_of__lobby__seats__bot="")
         .exclude(pk__in=Seat.objects.filter(user=user).values("lobby_id"))

@@ -126,6 +126,9 @@ def test_a_rematch_started_without_you_and_a_cancelled_one(make_lobby, client_fo
     page = client_for(c).post(reverse("game_rematch", args=[game.pk]), follow=True).content.decode()
     assert "The rematch has started without you." in page
     assert not again.seats.filter(user=c).exists()
+    # nothing left to offer c, on the game's page or on "My games"
+    assert 'id="rematch-box"' not in client_for(c).get(reverse("game_play", args=[game.pk])).content.decode()
+    assert 'action="' + reverse("game_rematch", args=[game.pk]) not in client_for(c).get(reverse("my_games")).content.decode()
 
 
 def test_the_page_offers_it_to_the_players_only(make_lobby, make_user, client_for):

@@ -88,16 +88,12 @@ def game_play(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _rematch_state(game: Game, viewer: str | None, user) -> str | None:
-    """What a seated person's "Play again" does on a finished game's page (None: not offered, or
-    the game not over yet: the page shows it when the game ends): ``"new"`` opens the rematch,
-    ``"open"`` joins the one another player opened, ``"seated"`` goes back to it
-    (:mod:`game.site.rematch`)."""
+    """What a seated person's "Play again" does on a finished game's page
+    (:func:`game.site.rematch.button_states`); None while the game runs (the page shows the
+    button when the game ends there: ``"new"``) and for a spectator."""
     if viewer is None or game.status != Game.Status.FINISHED:
         return None
-    lobby = rematch.rematch_of(game)
-    if lobby is None or lobby.status == lobby.Status.CANCELLED:
-        return "new"
-    return "seated" if lobby.seats.filter(user_id=user.pk).exists() else "open"
+    return rematch.button_states([game], user)[game.pk]
 
 
 def _table_config(request: HttpRequest, game: Game) -> dict:
