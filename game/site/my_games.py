@@ -17,7 +17,6 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import pgettext
 
 from game.live.deadlines import deadline_of
 from game.live.seats import awaiting_count
@@ -26,11 +25,6 @@ from game.models import Game, Lobby, Seat, display_name, language_key
 from . import rematch
 
 FINISHED_SHOWN = 50  #: finished games listed, newest first
-
-
-def listed(items: list[str]) -> str:
-    """``items`` joined as the language writes a list ("a, b"; in Chinese "a、b")."""
-    return pgettext("between the items of a list", ", ").join(items)
 
 
 def _awaits(game: Game, house: str) -> bool:
@@ -94,7 +88,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
         else:
             winner = (game.result or {}).get("winner")
             shared = [] if winner else list((game.result or {}).get("winners") or [])  # the 1st edition's shared win
-            row["winner"] = house_name(winner) if winner else listed([house_name(w) for w in shared])
+            row["winner"] = house_name(winner) if winner else " & ".join(house_name(w) for w in shared)
             row["won"] = winner == mine.house or mine.house in shared
             finished.append(row)
     states = rematch.button_states([r["game"] for r in finished], request.user)
