@@ -52,10 +52,11 @@ timed): the memory one socket costs (a second set of 10 sockets on games already
 idle game (played, then all its sockets closed) leaves behind, in RSS and in bytes traced by
 ``tracemalloc``, with how many games each per-process cache still holds.
 
-``--profile FILE`` samples daphne with py-spy (``py-spy`` on the PATH or ``PY_SPY``; ``pip install
-py-spy``) during the measurement of the step with ``--profile-games`` games (default: the last
-step) and prints where the time went (functions by inclusive and own share of the samples);
-without py-spy it runs daphne under cProfile for the whole ramp (``python -m pstats FILE``).
+``--profile FILE`` samples daphne with py-spy (``PY_SPY``, ``py-spy`` on the PATH, or beside this
+interpreter; ``pip install py-spy``) during the measurement of the step with ``--profile-games``
+games (default: the last step) and prints where the time went (functions by inclusive and own
+share of the samples); without py-spy it runs daphne under cProfile for the whole ramp
+(``python -m pstats FILE``), which about doubles daphne's CPU per act.
 
 ``--pin`` pins each daphne's event loop to a core of its own (process i to core i), as a host
 that runs one daphne per core would (the other processes float).
@@ -701,7 +702,11 @@ class Usage:
 
 
 def py_spy() -> str | None:
-    return os.environ.get("PY_SPY") or shutil.which("py-spy")
+    """The py-spy to sample daphne with: ``PY_SPY``, else one on the ``PATH``, else one beside this
+    interpreter (``pip install py-spy`` into the project's ``.venv``, run as ``.venv/bin/python``,
+    whose ``bin`` is not on the ``PATH``); None: the ramp falls back to cProfile, which about
+    doubles daphne's CPU per act."""
+    return os.environ.get("PY_SPY") or shutil.which("py-spy") or shutil.which("py-spy", path=os.path.dirname(sys.executable))
 
 
 def summarize_profile(path: str, top: int = 30) -> None:

@@ -49,6 +49,20 @@ def test_the_event_loops_lateness_is_told_per_process():
         "event loop (a 10 ms timer): late > 10 ms 12, > 25 ms 3, > 50 ms 0, max 31.2 ms, 3.0% of the time late | n/a")
 
 
+def test_py_spy_is_found_beside_the_interpreter(tmp_path, monkeypatch):
+    """``.venv/bin/python -m tests.bench.capacity`` with py-spy in the .venv (not on the PATH)
+    samples with it instead of falling back to cProfile."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    spy = bin_dir / "py-spy"
+    spy.write_text("#!/bin/sh\n")
+    spy.chmod(0o755)
+    monkeypatch.delenv("PY_SPY", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    monkeypatch.setattr(capacity.sys, "executable", str(bin_dir / "python"))
+    assert capacity.py_spy() == str(spy)
+
+
 def test_profile_summary_reads_py_spy_raw_samples(tmp_path, capsys):
     raw = tmp_path / "p"
     raw.write_text("thread (0x1);main (a.py:1);act (game/live/apply.py:3) 3\nthread (0x1);main (a.py:1) 1\n")
