@@ -199,3 +199,41 @@ def test_the_home_page_offers_the_rematches_waiting_for_you(make_lobby, make_use
     _post(client_for(b), game)
     html = client_for(b).get(home).content.decode()
     assert f'action="{action}"' not in html and 'id="rematches"' not in html and "Test lobby" in html
+
+
+def test_two_players_at_once_open_one_rematch(make_lobby, postgres_only):
+    """Two players press "Play again" at the same moment (two threads, two PostgreSQL connections):
+    the game's row lock makes one of them open the lobby and the other join it: one rematch, both
+    seated, whichever came first."""
+    import threading
+
+    from django.db import connection, connections
+
+    from game.models import Lobby
+    from game.site import rematch
+
+    for _ in range(3):
+        game, users = start_game(make_lobby, players=3)
+        _finish(game)
+        pair = list(users.values())[:2]
+        barrier, errors, done = threading.Barrier(2), [], []
+
+        def run(user):
+            try:
+                barrier.wait(timeout=30)
+                done.append(rematch.play_again(game.pk, user).pk)
+            except Exception as e:  # pragma: no cover - reported below
+                errors.append(e)
+            finally:
+                connections.close_all()
+
+        threads = [threading.Thread(target=run, args=(u,)) for u in pair]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert not errors, errors
+        again = Lobby.objects.get(rematch_of=game)
+        assert done == [again.pk, again.pk]
+        assert set(again.seats.filter(bot="").values_list("user_id", flat=True)) == {u.pk for u in pair}
+    assert connection.vendor == "postgresql"
