@@ -212,22 +212,21 @@ def test_two_players_at_once_open_one_rematch(make_lobby, postgres_only):
     from game.models import Lobby
     from game.site import rematch
 
+    def run(game_id, user, barrier, done, errors):
+        try:
+            barrier.wait(timeout=30)
+            done.append(rematch.play_again(game_id, user).pk)
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+        finally:
+            connections.close_all()
+
     for _ in range(3):
         game, users = start_game(make_lobby, players=3)
         _finish(game)
         pair = list(users.values())[:2]
         barrier, errors, done = threading.Barrier(2), [], []
-
-        def run(user):
-            try:
-                barrier.wait(timeout=30)
-                done.append(rematch.play_again(game.pk, user).pk)
-            except Exception as e:  # pragma: no cover - reported below
-                errors.append(e)
-            finally:
-                connections.close_all()
-
-        threads = [threading.Thread(target=run, args=(u,)) for u in pair]
+        threads = [threading.Thread(target=run, args=(game.pk, u, barrier, done, errors)) for u in pair]
         for t in threads:
             t.start()
         for t in threads:
