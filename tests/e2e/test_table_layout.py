@@ -1,6 +1,7 @@
 """The live game page as a table: at 1400 x 900 the map, the decision (with its buttons), the tabs
 and the log's newest lines are all in the window without scrolling, and at a laptop's 1366 x 768
-the chat keeps room beside the decision; after the orders are confirmed the next decision's title
+the chat keeps room beside the decision, its newest line and its input in view (the head's
+extras behind "More"); after the orders are confirmed the next decision's title
 is in view. Screenshots under test-results/."""
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ LANNISTER = {"lannisport": "consolidate-power", "stoney-sept": "raid", "the-gold
 
 IN_VIEW = """(sel) => { const e = document.querySelector(sel); if (!e) return null; const r = e.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }"""
+
+# in view and not hidden by a box that clips it: what is drawn at its middle is it
+SEEN = """(sel) => { const e = document.querySelector(sel); if (!e) return null; const r = e.getBoundingClientRect();
+  const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); return !!at && (at === e || e.contains(at)); }"""
 
 
 @pytest.fixture
@@ -55,6 +60,21 @@ def test_desktop_table_in_one_window(browser, live_url, shots):
     tabs = page.locator(".side-tab").all_inner_texts()
     assert tabs == ["Chat", "Tracks", "Houses", "Cards", "Players"], tabs
     assert page.evaluate(IN_VIEW, "#chat-text")
+    # the chat's newest line in view above its line and Send (before, the tab scrolled as a whole
+    # and showed the top of the messages' own box, the newest lines and the input below the fold)
+    for i in range(4):
+        page.fill("#chat-text", f"Line {i}: shall we talk about the Reach before the orders are revealed?")
+        page.locator("#chat-form button").click()
+        expect(page.locator("#chat-messages li")).to_have_count(i + 1)
+    for sel in ["#chat-messages li:last-child", "#chat-text", "#chat-form button"]:
+        assert page.evaluate(IN_VIEW, sel) and page.evaluate(SEEN, sel), sel
+    assert page.locator("#chat-messages").bounding_box()["height"] >= 40  # two lines at least
+    # the head's extras wait behind "More" in a window this short
+    expect(page.locator("#head-more")).to_be_visible()
+    expect(page.locator(".play-head .help-link")).to_be_hidden()
+    page.locator("#head-more").click()
+    expect(page.locator(".play-head .help-link")).to_be_visible()
+    page.locator("#head-more").click()
     page.locator(".side-tab[data-tab='tracks']").click()
     assert page.evaluate(IN_VIEW, ".side-panel[data-tab='tracks']") and page.locator(".tracks").is_visible()
     # the whole board at the desktop's default zoom: every area's name at 11 px or more on screen
@@ -69,9 +89,10 @@ def test_desktop_table_in_one_window(browser, live_url, shots):
     page.locator(".side-tab[data-tab='chat']").click()
     page.set_viewport_size({"width": 1366, "height": 768})
     page.wait_for_function("() => innerHeight === 768 && document.scrollingElement.scrollHeight <= 769")
-    for sel in [".decision-title", ".decision .btn-primary", "#chat-text", ".log-card"]:
-        assert page.evaluate(IN_VIEW, sel), sel
+    for sel in [".decision-title", ".decision .btn-primary", "#chat-text", ".log-card", "#chat-messages li:last-child"]:
+        assert page.evaluate(IN_VIEW, sel) and page.evaluate(SEEN, sel), sel
     assert page.evaluate("document.querySelector('.side-panel[data-tab=\"chat\"]').getBoundingClientRect().height") >= 100
+    assert page.locator("#chat-messages").bounding_box()["height"] >= 40
     page.screenshot(path=shots("1b-laptop-start"))
     page.set_viewport_size({"width": 1400, "height": 900})
     page.wait_for_function("() => innerHeight === 900")

@@ -324,6 +324,7 @@ try {
 
 // --- chat ------------------------------------------------------------------------------------------------
 const chatList = document.getElementById("chat-messages");
+let followChat = true;  // the chat shows its latest lines (below)
 const chatForm = document.getElementById("chat-form");
 const chatError = document.getElementById("chat-error");
 const seen = new Set();
@@ -364,7 +365,14 @@ live.on("chat", ({ messages, history }) => {
     chatList.append(li);
   }
   chatList.scrollTop = chatList.scrollHeight;
+  followChat = true;
 });
+// the chat's latest lines stay in view when its box changes size (beside the map, the box is what
+// the decision leaves it), unless the reader has scrolled back
+chatList?.addEventListener("scroll", () => {
+  if (chatList.clientHeight) followChat = chatList.scrollTop + chatList.clientHeight >= chatList.scrollHeight - 8;
+});
+if (chatList) new ResizeObserver(() => { if (followChat) chatList.scrollTop = chatList.scrollHeight; }).observe(chatList);
 
 chatForm?.addEventListener("submit", async (event) => {
   event.preventDefault();
