@@ -13,6 +13,9 @@ from tests.ui.conftest import click_area, reload, wait_version_change
 pytestmark = pytest.mark.e2e
 
 KEPT = "Object.keys(sessionStorage).filter((k) => k.startsWith('gotweb.draft|'))"
+#: the draft is forgotten when the answer's acknowledgement arrives, which may come after the new
+#: version's push: waited for, not read once
+NONE_KEPT = "() => " + KEPT + ".length === 0"
 
 
 def _send(page) -> None:
@@ -34,7 +37,7 @@ def test_a_mustering_survives_a_reload(harness):
     _send(page)
     assert harness.sent(gid)[-1]["action"] == {"type": "muster", "recruits": [
         {"area": "dragonstone", "unit": "knight", "upgrade": True}, {"area": "dragonstone", "unit": "footman"}]}
-    assert page.evaluate(KEPT) == []
+    page.wait_for_function(NONE_KEPT)
     assert not page.errors
 
 
@@ -53,7 +56,7 @@ def test_a_march_survives_a_reload(harness):
     _send(page)
     sent = harness.sent(gid)[-1]
     assert sent["ok"] and sent["action"]["area"] == "winterfell" and len(sent["action"]["moves"]) == 1, sent
-    assert page.evaluate(KEPT) == []
+    page.wait_for_function(NONE_KEPT)
     assert not page.errors
 
 

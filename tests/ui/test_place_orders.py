@@ -95,7 +95,7 @@ def test_a_draft_survives_a_reload_until_it_is_confirmed(harness):
     wait_version_change(page, v)
     assert harness.sent(gid)[-1]["action"] == {"type": "place_orders", "orders": STARK}
     kept = "Object.keys(sessionStorage).filter((k) => k.startsWith('gotweb.draft|')).length"
-    assert page.evaluate(kept) == 0
+    page.wait_for_function(f"() => {kept} === 0")  # forgotten at the answer's ack, which may follow the push
     reload(page)  # the orders are face down now, changeable only by taking them back
     assert page.locator(".decision.face-down[data-kind='place_orders']").count() == 1
     assert not page.errors
