@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,19 @@ def stop_server(proc) -> None:
         proc.wait(10)
     except subprocess.TimeoutExpired:
         proc.kill()
+
+
+@contextmanager
+def server_on_sqlite(tmp: Path, name: str, **env_extra: str):
+    """A test's own daphne on a fresh SQLite file in ``tmp``, as a context manager for a fixture:
+    gives ``(url, env)``, where ``env`` holds ``DATABASE_URL`` and ``env_extra`` (what a setup
+    script run beside the server needs), then stops the server."""
+    env = {"DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}", **env_extra}
+    url, proc = start_server(tmp, env, name)
+    try:
+        yield url, env
+    finally:
+        stop_server(proc)
 
 
 @pytest.fixture(scope="session")

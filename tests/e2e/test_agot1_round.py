@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import start_server, stop_server
+from .conftest import server_on_sqlite
 from .live_tools import replay, setup_game
 from .test_full_round import act, click_area, open_seat, wait_decision
 
@@ -33,12 +33,9 @@ ORDERS = {
 
 @pytest.fixture
 def live(tmp_path):
-    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    env = {"DATABASE_URL": db}
-    url, proc = start_server(tmp_path, env, "daphne-agot1")
-    info = setup_game({**env, "ALLOWED_HOSTS": "127.0.0.1,localhost"}, players=3, ruleset="agot1")
-    yield url, db, info
-    stop_server(proc)
+    with server_on_sqlite(tmp_path, "daphne-agot1") as (url, env):
+        info = setup_game({**env, "ALLOWED_HOSTS": "127.0.0.1,localhost"}, players=3, ruleset="agot1")
+        yield url, env["DATABASE_URL"], info
 
 
 def test_agot1_round_by_clicking(browser, live, shots):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import start_server, stop_server
+from .conftest import server_on_sqlite
 from .live_tools import replay, setup_game
 from .test_full_round import act, open_seat, wait_decision
 
@@ -17,12 +17,9 @@ pytestmark = pytest.mark.e2e
 
 @pytest.fixture
 def live(tmp_path):
-    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    env = {"DATABASE_URL": db, "GAME_BOT_DELAY": "0"}
-    url, proc = start_server(tmp_path, env, "daphne-change-of-mind")
-    info = setup_game({**env, "ALLOWED_HOSTS": "127.0.0.1,localhost"}, players=3, bots=1)
-    yield url, db, info
-    stop_server(proc)
+    with server_on_sqlite(tmp_path, "daphne-change-of-mind", GAME_BOT_DELAY="0") as (url, env):
+        info = setup_game({**env, "ALLOWED_HOSTS": "127.0.0.1,localhost"}, players=3, bots=1)
+        yield url, env["DATABASE_URL"], info
 
 
 def place_every_order(page):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import start_server, stop_server
+from .conftest import server_on_sqlite
 from .live_tools import replay, setup_game
 
 pytestmark = pytest.mark.e2e
@@ -26,12 +26,9 @@ ORDERS = {
 
 @pytest.fixture
 def live(tmp_path):
-    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    env = {"DATABASE_URL": db}
-    url, proc = start_server(tmp_path, env, "daphne-round")
-    info = setup_game({**env, "ALLOWED_HOSTS": "127.0.0.1,localhost"}, players=3)
-    yield url, db, info
-    stop_server(proc)
+    with server_on_sqlite(tmp_path, "daphne-round") as (url, env):
+        info = setup_game({**env, "ALLOWED_HOSTS": "127.0.0.1,localhost"}, players=3)
+        yield url, env["DATABASE_URL"], info
 
 
 def open_seat(browser, url, game, cookie=None):

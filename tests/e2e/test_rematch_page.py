@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from .conftest import start_server, stop_server
+from .conftest import server_on_sqlite
 from .pages import guests_at_a_table
 
 pytestmark = pytest.mark.e2e
@@ -19,10 +19,8 @@ pytestmark = pytest.mark.e2e
 
 @pytest.fixture
 def server(tmp_path):
-    env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "GAME_BOT_DELAY": "0.2"}
-    url, proc = start_server(tmp_path, env, "daphne-rematch")
-    yield url
-    stop_server(proc)
+    with server_on_sqlite(tmp_path, "daphne-rematch", GAME_BOT_DELAY="0.2") as (url, _env):
+        yield url
 
 
 def test_play_again_with_the_same_table(browser, server, shots):

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .conftest import start_server, stop_server
+from .conftest import server_on_sqlite
 from .pages import guests_at_a_table
 
 pytestmark = pytest.mark.e2e
@@ -16,10 +16,8 @@ pytestmark = pytest.mark.e2e
 
 @pytest.fixture
 def server(tmp_path):
-    env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "GAME_BOT_DELAY": "0.2", "GAME_AWAY_AFTER": "1.5"}
-    url, proc = start_server(tmp_path, env, "daphne-stand-in")
-    yield url
-    stop_server(proc)
+    with server_on_sqlite(tmp_path, "daphne-stand-in", GAME_BOT_DELAY="0.2", GAME_AWAY_AFTER="1.5") as (url, _env):
+        yield url
 
 
 def test_a_bot_stands_in_for_an_away_player(browser, server, shots):

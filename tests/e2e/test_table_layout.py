@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import start_server, stop_server
+from .conftest import server_on_sqlite
 from .pages import fill_with_bots_and_start, guest_creates_lobby
 
 pytestmark = pytest.mark.e2e
@@ -26,9 +26,8 @@ SEEN = """(sel) => { const e = document.querySelector(sel); if (!e) return null;
 
 @pytest.fixture
 def live_url(tmp_path):
-    url, proc = start_server(tmp_path, {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "GAME_BOT_DELAY": "0.2"}, "daphne-table")
-    yield url
-    stop_server(proc)
+    with server_on_sqlite(tmp_path, "daphne-table", GAME_BOT_DELAY="0.2") as (url, _env):
+        yield url
 
 
 def click_area(page, area):
