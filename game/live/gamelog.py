@@ -46,20 +46,61 @@ def lines_text(ruleset: str, view: dict[str, Any], lang: str) -> str:
     return window(ruleset, view, lang)[2]
 
 
-def window(ruleset: str, view: dict[str, Any], lang: str) -> tuple[int, list[tuple], str]:
+def window(ruleset: str, view: dict[str, Any], lang: str, prev: tuple[int, list[tuple], str] | None = None) -> tuple[int, list[tuple], str]:
     """``(first, told, text)`` of the log's window of ``view``: ``first`` the number of its first
     line (see :func:`lines`), ``told`` its events as told (each a tuple whose :func:`line` with
     its number is the line; equal tuples make equal lines) and ``text`` the JSON text of its
     lines (:func:`lines_text`). A patch compares two windows' ``told`` and makes only the lines
-    that are new (:mod:`game.live.patches`)."""
+    that are new (:mod:`game.live.patches`).
+
+    ``prev``: a window of an earlier version in the same ruleset and language (the viewer's own,
+    to be of use), as this function gave it (a hint,
+    for live play's pushes: :func:`game.live.payloads.cached_parts`). When this window is that one
+    moved on at its end (its events up to the new ones are the same, at the same numbers), only
+    the new events are looked up and their lines' text appended to what is kept of ``prev``'s
+    text (a window that has not changed is ``prev`` itself); any other ``prev`` is ignored. The result is the same either way."""
     events = view.get("events") or []
     first = max(0, len(events) - LOG_WINDOW)
-    entry = _entry(ruleset, lang_key(lang), first, list(events[first:]))
+    evs = list(events[first:])
+    if prev is not None:
+        made = _moved_on(ruleset, lang_key(lang), first, evs, prev)
+        if made is not None:
+            return made
+    entry = _entry(ruleset, lang_key(lang), first, evs)
     if entry[2] is None:
         entry[2] = "[" + ",".join(['{"n":' + str(n) + "," + t[4] for n, t in enumerate(entry[3], start=first)]) + "]"
     return first, entry[3], entry[2]
 
 
+def _moved_on(ruleset: str, key: str, first: int, evs: list, prev: tuple[int, list[tuple], str]) -> tuple[int, list[tuple], str] | None:
+    """The window of the events ``evs`` (the first of them the viewer's event ``first``) made from
+    ``prev`` (see :func:`window`), or None when ``evs`` is not ``prev``'s window, as it was or
+    moved on: the events ``prev`` and ``evs`` share must be the same objects at the same numbers
+    (another viewer's own events leave this viewer's window as it was). The kept lines' text is cut out of ``prev``'s text at
+    the first kept line's start: ``{"n":<number>,`` cannot occur inside a JSON string, where a
+    quote is escaped."""
+    p_first, p_told, p_text = prev
+    shift = first - p_first
+    keep = len(p_told) - shift
+    if shift < 0 or keep <= 0 or keep > len(evs) or not p_text.endswith("}]"):
+        return None
+    kept = p_told[shift:]
+    if any(t[0] is not ev for t, ev in zip(kept, evs)):
+        return None
+    if keep == len(evs):
+        return prev if shift == 0 else None
+    start = p_text.find('{"n":' + str(first) + ",") if shift else 1
+    if start < 0:
+        return None
+    new = evs[keep:]
+    with _TOLD_LOCK:
+        found = [_TOLD.get((id(ev), ruleset, key)) for ev in new]
+    told = [t if t is not None and t[0] is ev else None for t, ev in zip(found, new)]
+    if None in told:
+        with translation.override(key):
+            told = [t if t is not None else _tell(ruleset, ev, key) for t, ev in zip(told, new)]
+    text = p_text[start:-1] + "," + ",".join(['{"n":' + str(n) + "," + t[4] for n, t in enumerate(told, start=first + keep)]) + "]"
+    return first, kept + told, "[" + text
 def line(told: tuple, n: int) -> dict[str, Any]:
     """The line (see :func:`lines`) of the event told in ``told`` (:func:`_tell`, as
     :func:`window` gives it), the game's event ``n``."""

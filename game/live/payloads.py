@@ -126,12 +126,15 @@ class Parts(NamedTuple):
         return [gamelog.line(t, n) for n, t in enumerate(self.log_told, start=self.log_first)]
 
 
-def _parts(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str) -> Parts:
-    """The :class:`Parts` of ``viewer``'s payload of ``state`` (version ``version``)."""
+def _parts(game_id: int, ruleset: str, state: Any, version: int, viewer: str | None, lang: str, prev: Parts | None = None) -> Parts:
+    """The :class:`Parts` of ``viewer``'s payload of ``state`` (version ``version``). ``prev``:
+    this viewer's parts of an earlier version in the same language, if at hand (its log's window
+    is moved on rather than made again: :func:`game.live.gamelog.window`)."""
     rules = get_ruleset(ruleset)
     common = _common(game_id, version, rules, state)
     own = rules.own_view(state, viewer) if common.shared is not None else rules.view(state, viewer)
-    first, told, log_text = gamelog.window(ruleset, own, lang)
+    hint = None if prev is None else (prev.log_first, prev.log_told, prev.log_text)
+    first, told, log_text = gamelog.window(ruleset, own, lang, hint)
     return Parts(_head(game_id, rules, state, version, viewer), common.shared, windowed_view(own),
                  pending_for(rules, state, viewer, common.decisions), first, told, common.shared_text, log_text)
 
@@ -225,7 +228,7 @@ def cached_parts(game_id: int, ruleset: str, viewer: str | None, lang: str, vers
     state = snapshots.CACHE.get(game_id, version)
     if state is None:
         return None
-    parts = _parts(game_id, ruleset, state, version, viewer, key[2])
+    parts = _parts(game_id, ruleset, state, version, viewer, key[2], hit if hit is not None and hit.head["version"] < version else None)
     with _LATEST_LOCK:
         hit = LATEST.get(key)
         if hit is None or hit.head["version"] < version:

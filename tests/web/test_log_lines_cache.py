@@ -95,3 +95,35 @@ def test_a_windows_text_is_joined_from_its_lines_texts_not_encoded_again(states,
     assert text == json.dumps(gamelog.lines("agot2", after, "en"), separators=(",", ":"), ensure_ascii=False)
     assert not any(isinstance(obj, list) for obj in encoded)  # no window encoded whole
     assert len(encoded) == len(counted) - told_before  # one line each, for the events new to this window
+
+
+def test_a_window_moved_on_from_an_earlier_one_is_the_window_made_afresh(states, counted, monkeypatch):
+    """Live play's pushes hand each viewer's previous window to the next version's
+    (``payloads.cached_parts``): only the new events are looked up and their lines appended to
+    what is kept of the previous text. The result is the window made afresh, for every viewer and
+    language at every version; a hint that does not fit (another viewer's window with other
+    private lines, a later version's, a window two versions back) changes nothing."""
+    rules, seq = states
+    made = []
+    real_entry = gamelog._entry
+    monkeypatch.setattr(gamelog, "_entry", lambda *a: made.append(a[2]) or real_entry(*a))
+    prev, older = {}, {}
+    for state in seq:
+        for viewer in (None, *state.houses):
+            for lang in ("en", "zh-hans"):
+                view = rules.view(state, viewer)
+                before = len(made)
+                moved = gamelog.window("agot2", view, lang, prev.get((viewer, lang)))
+                used_hint = len(made) == before
+                fresh = gamelog.window("agot2", view, lang)
+                assert moved == fresh, (state.version, viewer, lang)
+                assert json.loads(moved[2]) == gamelog.lines("agot2", view, lang)
+                if (viewer, lang) in prev:
+                    assert used_hint, (state.version, viewer, lang)  # the hint was taken, not _entry
+                    for odd in (prev.get((None, lang)), older.get((viewer, lang)), fresh):
+                        assert gamelog.window("agot2", view, lang, odd) == fresh
+                older[(viewer, lang)] = prev.get((viewer, lang))
+                prev[(viewer, lang)] = moved
+    for viewer in seq[-1].houses:  # a later version's window as the hint of an earlier version
+        early = rules.view(seq[-20], viewer)
+        assert gamelog.window("agot2", early, "en", prev[(viewer, "en")]) == gamelog.window("agot2", early, "en")
