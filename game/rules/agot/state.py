@@ -65,8 +65,10 @@ class State:
     """One position of a game. Treat as immutable outside ``apply`` (see module docstring)."""
 
     #: ``_events_seen``: not a field of the game but a memo of :func:`events`, ``(chain, tuple of
-    #: its events)`` or None; handed on to clones, left out of pickles and comparisons
-    __slots__ = _DICT_FIELDS + _PLAIN_FIELDS + ("_events_seen",)
+    #: its events)`` or None; ``_told_seen``: a memo of :func:`events_told`, ``{viewer: (how many
+    #: of the events it covers, the last of them, the ones told to the viewer)}`` or None; both
+    #: handed on to clones, left out of pickles and comparisons
+    __slots__ = _DICT_FIELDS + _PLAIN_FIELDS + ("_events_seen", "_told_seen")
 
     def __init__(self, **kw: Any) -> None:
         for f in _DICT_FIELDS:
@@ -74,6 +76,7 @@ class State:
         for f in _PLAIN_FIELDS:
             setattr(self, f, kw.pop(f, None))
         self._events_seen = None
+        self._told_seen = None
         if self.edition is None:
             self.edition = "agot2"
         if kw:
@@ -86,6 +89,7 @@ class State:
         for f in _PLAIN_FIELDS:
             setattr(new, f, getattr(self, f))
         new._events_seen = self._events_seen  # still a prefix of the clone's chain
+        new._told_seen = self._told_seen  # (each entry checked against the chain it is used on)
         return new
 
     def snapshot(self) -> dict[str, Any]:
@@ -112,7 +116,7 @@ class State:
         for ev in fields.pop("log"):
             chain = (ev, chain)
         self.log = chain
-        self._events_seen = None
+        self._events_seen = self._told_seen = None
         self.edition = "agot2"  # snapshots pickled before editions existed
         for f, value in fields.items():
             setattr(self, f, value)
@@ -195,3 +199,37 @@ def events(state: State) -> Iterator[dict[str, Any]]:
     out = seen[1] + tuple(newer) if seen is not None and node is stop else tuple(newer)
     state._events_seen = (head, out)
     return iter(out)
+
+
+def events_told(state: State, viewer: str | None) -> list[dict[str, Any]]:
+    """The state's events told to ``viewer`` (a house, or None for a spectator): those to
+    everyone (``"to": None``) and those to ``viewer``, oldest first (a new list).
+
+    Live play asks for every viewer of every version, and the list grows all game long; so the
+    events told to each viewer are kept on the state and handed on to its clones
+    (``State._told_seen``), and a later call filters only the events added since. A kept list is
+    used only where it fits: the event it ends with must be, as the same object, at the same
+    place in this state's events (events are made once and chains only grow, so the events
+    before it are then the same); otherwise the events are filtered whole."""
+    everything = _all_events(state)
+    memo = state._told_seen
+    if memo is None:
+        memo = state._told_seen = {}
+    kept = memo.get(viewer)
+    n = len(everything)
+    if kept is not None and (kept[0] == 0 or (kept[0] <= n and everything[kept[0] - 1] is kept[1])):
+        start, told = kept[0], kept[2]
+    else:
+        start, told = 0, ()
+    if start < n:
+        told = told + tuple(e for e in everything[start:] if e["to"] is None or e["to"] == viewer)
+        if kept is None or kept[0] <= n:
+            memo[viewer] = (n, everything[-1], told)
+    return list(told)
+
+
+def _all_events(state: State) -> tuple:
+    """:func:`events` of ``state`` as the tuple it keeps."""
+    events(state)
+    return state._events_seen[1]
+

@@ -29,7 +29,7 @@ from .combat_result import sword_casualties
 from .flow import current_decisions, may_withdraw, ready
 from .victory import castles_to_win
 from .recent import recent
-from .state import State, events
+from .state import State, events, events_told
 
 
 def view(state: State, viewer: str | None) -> dict[str, Any]:
@@ -130,7 +130,7 @@ def own_view(state: State, viewer: str | None) -> dict[str, Any]:
             item["options"] = dict(d.options)
         pend.append(item)
     out["pending"] = pend
-    out["events"] = [e for e in events(state) if e["to"] is None or e["to"] == viewer]
+    out["events"] = events_told(state, viewer)
     return out
 
 

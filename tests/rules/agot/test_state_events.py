@@ -60,3 +60,68 @@ def test_the_kept_walk_is_not_part_of_the_game():
     fresh = R.new_game(4, 3, {}).clone()
     fresh.emit("test", n=1)
     assert fresh == s  # compared by the game's fields only
+
+
+def _told(state, viewer) -> list:
+    return [e for e in _walk(state) if e["to"] is None or e["to"] == viewer]
+
+
+def test_the_events_told_to_a_viewer_are_filtered_once_and_continued_by_clones():
+    from game.rules.agot.state import events_told
+
+    parent = R.new_game(3, 5, {}).clone()
+    houses = list(parent.houses)
+    for i in range(30):
+        parent.emit("test", to=(None if i % 3 else houses[i % 2]), n=i)
+    for viewer in (None, *houses):
+        assert events_told(parent, viewer) == _told(parent, viewer)
+    child = parent.clone()
+    child.emit("test", to=houses[0], n=30)
+    child.emit("test", n=31)
+    assert child._told_seen is parent._told_seen  # handed on
+    n, last, _ = parent._told_seen[houses[0]]
+    assert n == len(_walk(parent)) and last is _walk(parent)[-1]
+    # continued from what the parent filtered (a marker in its place shows it is used)
+    parent._told_seen[houses[0]] = (n, last, ("kept",))
+    assert events_told(child, houses[0])[0] == "kept"
+    assert [e.get("n") for e in events_told(child, houses[0])[-2:]] == [30, 31]
+    del parent._told_seen[houses[0]]
+    assert [e.get("n") for e in events_told(child, houses[1])[-2:]] == [29, 31]
+    for viewer in (None, *houses):  # the parent, asked after its child, is unchanged
+        assert events_told(parent, viewer) == _told(parent, viewer)
+        assert events_told(child, viewer) == _told(child, viewer)
+
+
+def test_the_events_told_fit_any_chain_they_are_asked_of():
+    """A kept list that does not fit the state's chain (a branch with other events, a chain set
+    anew, a copy through pickle, an earlier state asked after a later one) is not used."""
+    from game.rules.agot.state import events_told
+
+    base = R.new_game(3, 2, {}).clone()
+    a_house = base.houses[0]
+    for i in range(10):
+        base.emit("test", to=a_house if i % 2 else None, n=i)
+    events_told(base, a_house)
+    left, right = base.clone(), base.clone()
+    left.emit("test", to=a_house, n="left")
+    right.emit("test", n="right")
+    for state in (left, right, left, base, right):  # branches sharing one memo, in turn
+        for viewer in (None, a_house):
+            assert events_told(state, viewer) == _told(state, viewer)
+    fresh = right.clone()
+    fresh.log = None  # a scenario's board
+    fresh.emit("test", to=a_house, n="new")
+    assert [e["n"] for e in events_told(fresh, a_house)] == ["new"]
+    assert events_told(fresh, None) == []
+    back = pickle.loads(pickle.dumps(left))
+    assert back._told_seen is None and events_told(back, a_house) == _told(left, a_house)
+    # a real game's views, version after version, for every viewer
+    state = R.new_game(4, 11, {})
+    import random
+
+    rnd = random.Random(11)
+    for _ in range(120):
+        actor = R.pending(state)[0].actor
+        state = R.apply(state, actor, R.bot_action(state, actor, "random", rnd.getrandbits(62)))
+        for viewer in (None, *state.houses):
+            assert R.view(state, viewer)["events"] == _told(state, viewer)
