@@ -10,6 +10,7 @@ engine event never breaks the page.
 from __future__ import annotations
 
 import threading
+from operator import itemgetter
 from typing import Any
 
 from cachetools import LRUCache
@@ -22,6 +23,8 @@ from . import jsontext, notes
 
 #: how many of the latest lines a push carries
 LOG_WINDOW = 60
+
+_EVENT = itemgetter(0)  # a told event's event (see _tell)
 
 
 def lines(ruleset: str, view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
@@ -78,14 +81,15 @@ def _moved_on(ruleset: str, key: str, first: int, evs: list, prev: tuple[int, li
     moved on: the events ``prev`` and ``evs`` share must be the same objects at the same numbers
     (another viewer's own events leave this viewer's window as it was). The kept lines' text is cut out of ``prev``'s text at
     the first kept line's start: ``{"n":<number>,`` cannot occur inside a JSON string, where a
-    quote is escaped."""
+    quote is escaped. (Events are compared by ``==``, which finds the same objects equal without
+    looking inside; equal events are told alike.)"""
     p_first, p_told, p_text = prev
     shift = first - p_first
     keep = len(p_told) - shift
     if shift < 0 or keep <= 0 or keep > len(evs) or not p_text.endswith("}]"):
         return None
     kept = p_told[shift:]
-    if any(t[0] is not ev for t, ev in zip(kept, evs)):
+    if list(map(_EVENT, kept)) != evs[:keep]:  # (identical events compare equal at once)
         return None
     if keep == len(evs):
         return prev if shift == 0 else None

@@ -30,36 +30,35 @@ def _setup() -> None:
     django.setup()
 
 
-def game_states(seed: int, first: int, versions: int) -> list:
-    """The states of a random 6-player game from act ``first`` on, at most ``versions`` of them."""
+def game_moves(seed: int, first: int, versions: int) -> tuple:
+    """``(state, moves)``: a random 6-player game's state after act ``first`` and its next acts,
+    at most ``versions - 1`` of them, as ``(actor, action)``."""
     from game.rules.agot import RULESET as R
     from game.rules.agot.actions import parse_action
     from game.rules.agot.selfplay import play_game
 
-    played = play_game(6, seed, "random")
+    played = [(e["actor"], parse_action(e["action"])) for e in play_game(6, seed, "random")["log"]]
     state = R.new_game(6, seed, {})
-    out = []
-    for i, entry in enumerate(played["log"]):
-        state = R.apply(state, entry["actor"], parse_action(entry["action"]))
-        if i + 1 >= first:
-            out.append(state)
-        if len(out) >= versions:
-            break
-    return out
+    for actor, action in played[:first]:
+        state = R.apply(state, actor, action)
+    return state, played[first:first + versions - 1]
 
 
-def push_times(game_id: int, seq: list) -> list[float]:
-    """Milliseconds per version of ``seq`` after its first: each viewer's patch from the version
-    before, as one socket of each viewer is pushed (the first version's parts made beforehand, as
-    the push before would have)."""
+def push_times(game_id: int, state, moves: list) -> list[float]:
+    """Milliseconds per version made by ``moves`` from ``state``: each viewer's patch from the
+    version before, as one socket of each viewer is pushed. As in live play, each version is made
+    from the one before after that one's pushes (so it inherits what they kept on the state), and
+    the first version's parts are made beforehand, as the push before would have."""
     from game.live import patches, payloads, snapshots
+    from game.rules.agot import RULESET as R
 
-    viewers = [*seq[0].houses, None]
-    snapshots.CACHE.put(game_id, seq[0].version, seq[0])
+    viewers = [*state.houses, None]
+    snapshots.CACHE.put(game_id, state.version, state)
     for viewer in viewers:
-        payloads.cached_parts(game_id, "agot2", viewer, "en", seq[0].version)
+        payloads.cached_parts(game_id, "agot2", viewer, "en", state.version)
     out = []
-    for before, state in zip(seq, seq[1:]):
+    for actor, action in moves:
+        before, state = state, R.apply(state, actor, action)
         snapshots.CACHE.put(game_id, state.version, state)
         t = time.perf_counter()
         for viewer in viewers:
@@ -103,16 +102,16 @@ def main(argv: list[str] | None = None) -> int:
     _setup()
     from game.rules.agot.selfplay import game_seed
 
-    seqs = [game_states(game_seed(a.seed, i), a.first, a.versions) for i in range(a.games)]
-    seqs = [s for s in seqs if len(s) > 1]
-    if not seqs:
+    games = [game_moves(game_seed(a.seed, i), a.first, a.versions) for i in range(a.games)]
+    games = [g for g in games if g[1]]
+    if not games:
         print("pushes: no game lasted past act", a.first)
         return 1
     times: list[float] = []
     for r in range(a.repeat):
-        for i, seq in enumerate(seqs):
-            times.extend(push_times(10_000_000 + 1000 * r + i, seq))
-    base = min(baseline_ms(seqs[-1][-1]) for _ in range(5))
+        for i, (state, moves) in enumerate(games):
+            times.extend(push_times(10_000_000 + 1000 * r + i, state, moves))
+    base = min(baseline_ms(games[-1][0]) for _ in range(5))
     times.sort()
     med, p90 = statistics.median(times), times[int(0.9 * (len(times) - 1))]
     print(f"baseline: jsontext.dumps of a shared view x100   {base:8.3f} ms")

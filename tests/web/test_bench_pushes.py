@@ -8,11 +8,11 @@ from tests.bench import pushes
 
 
 def test_the_bench_pushes_every_version_and_forgets_the_game():
-    seq = pushes.game_states(3, 1, 6)
-    assert [s.version for s in seq] == list(range(seq[0].version, seq[0].version + 6))
-    times = pushes.push_times(424242, seq)
+    state, moves = pushes.game_moves(3, 1, 6)
+    assert len(moves) == 5
+    times = pushes.push_times(424242, state, moves)
     assert len(times) == 5 and all(t > 0 for t in times)
-    assert snapshots.CACHE.get(424242, seq[-1].version) is None
+    assert snapshots.CACHE.get(424242, state.version + 5) is None
     assert not [k for k in payloads.LATEST if k[0] == 424242] and not [k for k in patches._LATEST if k[0] == 424242]
 
 

@@ -141,11 +141,13 @@ def apply(state: State, actor: str, action: Any) -> State:
     return new
 
 
-def _face_down(state: State) -> tuple[tuple | None, DecisionSpec | None, list[Decision]]:
+def _face_down(state: State, pending: list[Decision] | None = None) -> tuple[tuple | None, DecisionSpec | None, list[Decision]]:
     """``(head task, its spec, pending decisions)`` while a face-down decision is in progress (the
     head task has a ``withdraw`` hook and every pending decision is simultaneous); else
-    ``(None, None, pending)``."""
-    pending = current_decisions(state)
+    ``(None, None, pending)``. ``pending``: :func:`current_decisions` of ``state``, when the
+    caller has them."""
+    if pending is None:
+        pending = current_decisions(state)
     head = state.tasks[0] if state.tasks else None
     spec = DECIDE.get(head[0]) if head is not None else None
     if spec is None or spec.withdraw is None or not pending or not all(d.simultaneous for d in pending):
@@ -173,12 +175,12 @@ def ready(state: State) -> list[str]:
     return sorted(spec.answered(state, head))
 
 
-def may_withdraw(state: State, actor: str | None) -> bool:
+def may_withdraw(state: State, actor: str | None, pending: list[Decision] | None = None) -> bool:
     """Whether :func:`withdraw` would accept ``actor``'s withdrawal now (the page then offers
-    "Change")."""
+    "Change"). ``pending``: :func:`current_decisions` of ``state``, when the caller has them."""
     if actor is None:
         return False
-    head, spec, pending = _face_down(state)
+    head, spec, pending = _face_down(state, pending)
     if spec is None or any(d.actor == actor for d in pending):
         return False
     return spec.withdraw(state.clone(), head, actor)

@@ -105,7 +105,8 @@ def own_view(state: State, viewer: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {"viewer": viewer, "hands": {h: list(v) for h, v in state.hands.items()}}
     if viewer in state.placed:
         out["my_orders"] = dict(state.placed[viewer])
-    if may_withdraw(state, viewer):
+    decisions = current_decisions(state)
+    if may_withdraw(state, viewer, decisions):
         # the viewer's face-down answer may still be taken back (the page offers "Change")
         out["may_withdraw"] = True
     if "bids" in state.ctx:
@@ -124,7 +125,7 @@ def own_view(state: State, viewer: str | None) -> dict[str, Any]:
                 if h != viewer:
                     out["hands"].pop(h, None)
     pend = []
-    for d in current_decisions(state):
+    for d in decisions:
         item = {"actor": d.actor, "kind": d.kind, "simultaneous": d.simultaneous}
         if viewer == d.actor:
             item["options"] = dict(d.options)
