@@ -13,6 +13,14 @@ live benchmark compares the game's action-to-every-socket latency with it.
 as the game's sockets use it): one relay per process in the group, the publishing process's
 sockets served at once.
 
+``/ws/bench/write-echo/<name>/`` is the hub's echo after the least I/O an act does before its
+push, on the event loop as an act does it (:mod:`game.live.loopwrite`): one count of a budget in
+the cache (:meth:`game.live.ratelimit.SharedLimit.take_async`: Redis in the benchmark) and one
+transaction that commits a write on PostgreSQL (``SELECT txid_current()`` in autocommit: the
+transaction takes an id, so its commit is flushed to the write-ahead log, as an act's is), then
+the publish. No row changes, no state, no payload: the floor of an act's path through the same
+services.
+
 ``/ws/bench/hub-count/`` answers every text message with ``{"members": n}``, the number of
 consumers in this process's hub (:meth:`game.live.hub.Hub.member_count`): tests against a real
 daphne process (the fuzz, ``tests/e2e/test_live_fuzz_daphne.py``) check with it that sockets
@@ -60,8 +68,10 @@ class EchoConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
 
 
 class HubEchoConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
+    group_prefix = "bench-hub-echo-"
+
     async def connect(self) -> None:
-        self.group = "bench-hub-echo-" + self.scope["url_route"]["kwargs"]["name"]
+        self.group = self.group_prefix + self.scope["url_route"]["kwargs"]["name"]
         await hub().join(self.group, self)
         await self.accept()
 
@@ -78,6 +88,20 @@ class HubEchoConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
 
     async def hub_resync(self, event) -> None:  # after a channel-layer failure: echoes keep no state
         pass
+
+
+class WriteEchoConsumer(HubEchoConsumer):
+    """The hub's echo after a budget's count and a commit (see the module's docstring)."""
+
+    group_prefix = "bench-write-echo-"
+
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        from game.live import loopwrite, ratelimit
+
+        if text_data is not None:
+            await ratelimit.SharedLimit("bench", self.group, 1e3, 1e9).take_async()
+            await loopwrite.execute("SELECT txid_current()", [])
+            await hub().publish(self.group, {"type": "bench.echo", "text": text_data[:1000]})
 
 
 class HubCountConsumer(AsyncWebsocketConsumer):
@@ -168,5 +192,6 @@ def held_games() -> dict[str, int]:
 websocket_urlpatterns = [
     path("ws/bench/echo/<slug:name>/", EchoConsumer.as_asgi()),
     path("ws/bench/hub-echo/<slug:name>/", HubEchoConsumer.as_asgi()),
+    path("ws/bench/write-echo/<slug:name>/", WriteEchoConsumer.as_asgi()),
     path("ws/bench/hub-count/", HubCountConsumer.as_asgi()),
 ]

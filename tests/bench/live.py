@@ -16,7 +16,9 @@ bench-only echo socket exists (:mod:`game.devtools.bench_echo`; production routi
 * **echo** (baseline, interleaved with the game's samples): 26 sockets on
   ``/ws/bench/echo/<name>/``; one of them sends a short text, the consumer hands it to the whole
   group with one ``group_send`` through the same Redis layer; the sample is the time until all
-  26 sockets have it.
+  26 sockets have it. The same through the project's hub (``hub-echo``), and through the hub
+  after the least I/O an act does before its push (``write-echo``: a budget's count in Redis and
+  a commit flushed on PostgreSQL, on the event loop; :mod:`game.devtools.bench_echo`).
 
 Then, unless ``--bot-samples 0``, the game's samples again while a **strong bot thinks in
 another game on the same daphne process**: a game of The Duke between a bench player (who
@@ -26,7 +28,7 @@ nearly all the time; ``--bot-workers`` is daphne's ``GAME_BOT_WORKERS`` (default
 process; 0: the bot thinks in a thread of daphne, to see what the workers spare).
 
 Prints p50 / p90 / p99 / max in ms of both, the bytes each socket receives per push (and the
-whole states' before), the game / echo and game / hub-echo ratios, and the game's p99 with a
+whole states' before), the game / echo, game / hub-echo and game / write-echo ratios, and the game's p99 with a
 strong bot thinking against without. Targets: game p99 < 20 ms
 and <= 2x the hub's echo; a push's median <= 1,500 bytes. Not a test: nothing here is asserted.
 
@@ -463,10 +465,12 @@ async def measure(url: str, samples: int, warmup: int, spectators: int, first: i
     await echo.start()
     hub_echo = EchoRun(url, sockets, "hub-echo")
     await hub_echo.start()
+    write_echo = EchoRun(url, sockets, "write-echo")
+    await write_echo.start()
     games = first
     run = GameRun(url, spectators, games)
     await run.start()
-    game_ms, echo_ms, hub_ms, sizes, stages = [], [], [], [], []
+    game_ms, echo_ms, hub_ms, write_ms, sizes, stages = [], [], [], [], [], []
     i = 0
     while len(game_ms) < samples:
         if run.finished():
@@ -479,10 +483,12 @@ async def measure(url: str, samples: int, warmup: int, spectators: int, first: i
         g = await run.sample()
         e = await echo.sample()
         h = await hub_echo.sample()
+        w = await write_echo.sample()
         if i >= warmup:
             game_ms.append(g)
             echo_ms.append(e)
             hub_ms.append(h)
+            write_ms.append(w)
         else:
             run.stages.pop()
         i += 1
@@ -492,7 +498,8 @@ async def measure(url: str, samples: int, warmup: int, spectators: int, first: i
     await run.close()
     await echo.close()
     await hub_echo.close()
-    return game_ms, echo_ms, hub_ms, sizes, stages, games
+    await write_echo.close()
+    return game_ms, echo_ms, hub_ms, sizes, stages, games, write_ms
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -517,7 +524,7 @@ def main(argv: list[str] | None = None) -> int:
 
             settings.GAME_BOT_DELAY = None  # the bot game's bot plays in daphne, never in this process
             url, proc = start_daphne(tmp, a.profile, a.bot_workers)
-            game_ms, echo_ms, hub_ms, sizes, stages, games = asyncio.run(measure(url, a.samples, a.warmup, a.spectators))
+            game_ms, echo_ms, hub_ms, sizes, stages, games, write_ms = asyncio.run(measure(url, a.samples, a.warmup, a.spectators))
             before = asyncio.run(whole_sizes(url, a.whole_samples, a.spectators)) if a.whole_samples else []
             with_bot = asyncio.run(measure_with_bot(url, a.bot_samples, a.warmup, a.spectators)) if a.bot_samples else None
         finally:
@@ -540,6 +547,7 @@ def main(argv: list[str] | None = None) -> int:
     print(line("  of which: the first socket's state", [x[1] for x in stages]))
     print(line(f"baseline: echo group_send to {n} sockets", echo_ms))
     print(line("  the same echo through the hub", hub_ms))
+    print(line("  the hub's echo after a count and a commit", write_ms))
     b50 = statistics.median(sizes)
     was = f"{statistics.median(before):,.0f}" if before else "not measured"
     print(f"bytes per push: median {b50:,.0f}, p99 {percentile(sizes, 99):,.0f} (before: whole states median {was}); games played {games}")
@@ -548,8 +556,10 @@ def main(argv: list[str] | None = None) -> int:
     h50, h99 = percentile(hub_ms, 50), percentile(hub_ms, 99)
     print(f"ratio game / echo: p50 {g50 / e50:.2f}x   p99 {g99 / e99:.2f}x")
     print(f"ratio game / hub echo: p50 {g50 / h50:.2f}x   p99 {g99 / h99:.2f}x")
+    w50, w99 = percentile(write_ms, 50), percentile(write_ms, 99)
+    print(f"ratio game / hub echo after a count and a commit: p50 {g50 / w50:.2f}x   p99 {g99 / w99:.2f}x")
     if with_bot is not None:
-        (bot_ms, bot_echo, _, _, _, _), moves = with_bot
+        (bot_ms, bot_echo, *_), moves = with_bot
         b99 = percentile(bot_ms, 99)
         print(line(f"game, a strong bot thinking (workers {a.bot_workers})", bot_ms))
         print(line("  baseline echo meanwhile", bot_echo))

@@ -1,6 +1,8 @@
 """The bench-only echo socket (``game/devtools/bench_echo.py``, the baseline of ``python -m tests.bench.live``)
 is not routed unless ``GOTWEB_BENCH=1``; routed, it hands one socket's text to every socket of its
-group. Its hub-count socket tells how many consumers the process's hub holds."""
+group (the write-echo after a count in the cache and a commit on PostgreSQL: that test runs in the
+PostgreSQL run of test_live_postgres.py). Its hub-count socket tells how many consumers the
+process's hub holds."""
 
 from __future__ import annotations
 
@@ -33,7 +35,8 @@ def _bench_routes(env_value: str | None) -> str:
 def test_not_routed_by_default(settings):
     assert settings.BENCH_ECHO is False
     assert _bench_routes(None) == "[]"
-    assert _bench_routes("1") == "['ws/bench/echo/<slug:name>/', 'ws/bench/hub-count/', 'ws/bench/hub-echo/<slug:name>/']"
+    assert _bench_routes("1") == ("['ws/bench/echo/<slug:name>/', 'ws/bench/hub-count/', 'ws/bench/hub-echo/<slug:name>/', "
+                                  "'ws/bench/write-echo/<slug:name>/']")
 
 
 @pytest.mark.django_db
@@ -54,6 +57,46 @@ async def test_echo_reaches_every_socket_of_its_group(settings, kind):
     assert await other.receive_nothing(timeout=0.2)
     for ws in [*socks, other]:
         await ws.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("postgres_only")
+async def test_the_write_echo_counts_and_commits_before_it_echoes(settings):
+    """``write-echo`` (the live bench's floor of an act's path): each text is counted in the
+    cache's budget and commits a transaction with an id on the event loop's PostgreSQL
+    connection, then reaches every socket of its group."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    from asgiref.sync import sync_to_async
+    from django.db import connection
+
+    from game.devtools.bench_echo import websocket_urlpatterns
+    from game.live import loopwrite, ratelimit
+
+    def next_xid() -> int:
+        with connection.cursor() as c:
+            c.execute("SELECT txid_current()")
+            return c.fetchone()[0]
+
+    app = URLRouter(websocket_urlpatterns)
+    socks = [WebsocketCommunicator(app, "/ws/bench/write-echo/w1/") for _ in range(3)]
+    for ws in socks:
+        assert (await ws.connect())[0]
+    counter = ratelimit.SharedLimit("bench", "bench-write-echo-w1", 1e3, 1e9)
+    before_count = await sync_to_async(ratelimit.incr)(ratelimit._cache(), counter._key(), 0, counter.ttl)
+    before_xid = await sync_to_async(next_xid)()
+    try:
+        for i in range(2):
+            await socks[i].send_to(text_data=f"echo:{i}")
+            for ws in socks:
+                assert await ws.receive_from(timeout=5) == f"echo:{i}"
+        after_xid = await sync_to_async(next_xid)()
+        assert after_xid - before_xid >= 3  # two committed transactions between the two reads
+        after_count = await sync_to_async(ratelimit.incr)(ratelimit._cache(), counter._key(), 0, counter.ttl)
+        assert after_count - before_count in (2, -before_count + 2)  # counted twice (or a new window since)
+    finally:
+        for ws in socks:
+            await ws.disconnect()
+        loopwrite.close_all()
 
 
 @pytest.mark.django_db

@@ -33,7 +33,8 @@ def test_live_play_on_postgresql(postgres_url):
              "tests/web/test_seat_reassignment.py", "tests/web/test_live_stale.py", "tests/web/test_live_malformed.py",
              "tests/web/test_notification_mails.py", "tests/web/test_live_memory.py", "tests/web/test_live_writers.py",
              "tests/web/test_live_push_path.py", "tests/web/test_live_loopwrite.py", "tests/web/test_change_of_mind.py",
-             "tests/web/test_votes.py", "tests/web/test_chat_blocks.py", "tests/web/test_rematch.py"],
+             "tests/web/test_votes.py", "tests/web/test_chat_blocks.py", "tests/web/test_rematch.py",
+             "tests/web/test_bench_echo.py"],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
         )
     finally:  # the child's test database, should a lingering connection have kept it from dropping it
