@@ -98,7 +98,7 @@ class GuestForm(forms.Form):
         label=_("Display name"),
         min_length=2,
         max_length=30,
-        help_text=_("How other players will see you. You can claim the account later."),
+        help_text=_("How other players will see you."),
         widget=forms.TextInput(attrs={"autocomplete": "nickname", "autofocus": True}),
     )
 
