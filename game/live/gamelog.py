@@ -57,11 +57,12 @@ def window(ruleset: str, view: dict[str, Any], lang: str, prev: tuple[int, list[
     that are new (:mod:`game.live.patches`).
 
     ``prev``: a window of an earlier version in the same ruleset and language (the viewer's own,
-    to be of use), as this function gave it (a hint,
-    for live play's pushes: :func:`game.live.payloads.cached_parts`). When this window is that one
-    moved on at its end (its events up to the new ones are the same, at the same numbers), only
-    the new events are looked up and their lines' text appended to what is kept of ``prev``'s
-    text (a window that has not changed is ``prev`` itself); any other ``prev`` is ignored. The result is the same either way."""
+    to be of use), as this function gave it: a hint, for live play's pushes
+    (:func:`game.live.payloads.cached_parts`). When this window is that one moved on at its end
+    (its events up to the new ones are the same, at the same numbers), only the new events are
+    looked up and their lines' text appended to what is kept of ``prev``'s text (a window that
+    has not changed is ``prev`` itself); any other ``prev`` is ignored. The result is the same
+    either way."""
     events = view.get("events") or []
     first = max(0, len(events) - LOG_WINDOW)
     evs = list(events[first:])
@@ -79,10 +80,10 @@ def _moved_on(ruleset: str, key: str, first: int, evs: list, prev: tuple[int, li
     """The window of the events ``evs`` (the first of them the viewer's event ``first``) made from
     ``prev`` (see :func:`window`), or None when ``evs`` is not ``prev``'s window, as it was or
     moved on: the events ``prev`` and ``evs`` share must be the same objects at the same numbers
-    (another viewer's own events leave this viewer's window as it was). The kept lines' text is cut out of ``prev``'s text at
-    the first kept line's start: ``{"n":<number>,`` cannot occur inside a JSON string, where a
-    quote is escaped. (Events are compared by ``==``, which finds the same objects equal without
-    looking inside; equal events are told alike.)"""
+    (another viewer's own events leave this viewer's window as it was). The kept lines' text is
+    cut out of ``prev``'s text at the first kept line's start: ``{"n":<number>,`` cannot occur
+    inside a JSON string, where a quote is escaped. (Events are compared by ``==``, which finds
+    the same objects equal without looking inside; equal events are told alike.)"""
     p_first, p_told, p_text = prev
     shift = first - p_first
     keep = len(p_told) - shift
@@ -105,6 +106,8 @@ def _moved_on(ruleset: str, key: str, first: int, evs: list, prev: tuple[int, li
             told = [t if t is not None else _tell(ruleset, ev, key) for t, ev in zip(told, new)]
     text = p_text[start:-1] + "," + ",".join(['{"n":' + str(n) + "," + t[4] for n, t in enumerate(told, start=first + keep)]) + "]"
     return first, kept + told, "[" + text
+
+
 def line(told: tuple, n: int) -> dict[str, Any]:
     """The line (see :func:`lines`) of the event told in ``told`` (:func:`_tell`, as
     :func:`window` gives it), the game's event ``n``."""

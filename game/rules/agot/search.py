@@ -111,7 +111,7 @@ def forget(state: State, me: str, ruleset: Any = None) -> State:
         if ev["to"] is None or ev["to"] == me:
             chain = (ev, chain)
     s.log = chain
-    s._events_seen = None
+    s._events_seen = s._told_seen = None  # the memos of the chain replaced (state.events, events_told)
     others = [h for h in s.placed if h != me]
     if others:  # still placed: orders placed in turn order (final), placed again
         for h in others:

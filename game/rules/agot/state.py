@@ -209,15 +209,16 @@ def events_told(state: State, viewer: str | None) -> list[dict[str, Any]]:
     events told to each viewer are kept on the state and handed on to its clones
     (``State._told_seen``), and a later call filters only the events added since. A kept list is
     used only where it fits: the event it ends with must be, as the same object, at the same
-    place in this state's events (events are made once and chains only grow, so the events
-    before it are then the same); otherwise the events are filtered whole."""
+    place in this state's events (events are made once by :meth:`State.emit` and chains only
+    grow, so the events before it are then the same; code that sets a state's chain otherwise,
+    as the strong bot's search does, drops both memos); otherwise the events are filtered whole."""
     everything = _all_events(state)
     memo = state._told_seen
     if memo is None:
         memo = state._told_seen = {}
     kept = memo.get(viewer)
     n = len(everything)
-    if kept is not None and (kept[0] == 0 or (kept[0] <= n and everything[kept[0] - 1] is kept[1])):
+    if kept is not None and kept[0] <= n and everything[kept[0] - 1] is kept[1]:
         start, told = kept[0], kept[2]
     else:
         start, told = 0, ()
@@ -232,4 +233,3 @@ def _all_events(state: State) -> tuple:
     """:func:`events` of ``state`` as the tuple it keeps."""
     events(state)
     return state._events_seen[1]
-
