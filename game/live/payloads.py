@@ -132,7 +132,7 @@ def _parts(game_id: int, ruleset: str, state: Any, version: int, viewer: str | N
     is moved on rather than made again: :func:`game.live.gamelog.window`)."""
     rules = get_ruleset(ruleset)
     common = _common(game_id, version, rules, state)
-    own = rules.own_view(state, viewer) if common.shared is not None else rules.view(state, viewer)
+    own = rules.own_view(state, viewer, common.decisions) if common.shared is not None else rules.view(state, viewer)
     hint = None if prev is None else (prev.log_first, prev.log_told, prev.log_text)
     first, told, log_text = gamelog.window(ruleset, own, lang, hint)
     return Parts(_head(game_id, rules, state, version, viewer), common.shared, windowed_view(own),

@@ -179,11 +179,13 @@ class Ruleset(Protocol):
     Errors: every method that takes a client's input raises :class:`IllegalAction`, never another
     exception, for anything the rules or the action format refuse.
 
-    Optional: ``shared_view(state) -> dict`` and ``own_view(state, viewer) -> dict``, ``view``
-    split into the part every viewer of a state sees alike and the viewer's own part
+    Optional: ``shared_view(state) -> dict`` and ``own_view(state, viewer, pending=None) -> dict``,
+    ``view`` split into the part every viewer of a state sees alike and the viewer's own part
     (``view(state, v) == {**shared_view(state), **own_view(state, v)}``, keys disjoint), so the
-    server renders the shared part once per state (:mod:`game.live.apply`). Without them, the
-    whole view is rendered per viewer.
+    server renders the shared part once per state (:mod:`game.live.apply`). ``own_view``'s
+    ``pending`` is the list :meth:`pending` gave for the same state, when the caller has it (the
+    same for every viewer: the ruleset need not work the decisions out again for each). Without
+    them, the whole view is rendered per viewer.
 
     Optional, for the replay of finished games (use the module functions :func:`open_view` and
     :func:`progress`, which supply the defaults):

@@ -122,9 +122,10 @@ class AgotRuleset:
         """The part of :meth:`view` every viewer of ``state`` sees alike (see :mod:`.views`)."""
         return _shared_view(state)
 
-    def own_view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        """The rest of :meth:`view`: what depends on ``viewer`` (see :mod:`.views`)."""
-        return _own_view(state, viewer)
+    def own_view(self, state: State, viewer: str | None, pending: list[Decision] | None = None) -> dict[str, Any]:
+        """The rest of :meth:`view`: what depends on ``viewer`` (see :mod:`.views`); ``pending``:
+        :meth:`pending` of ``state``, when the caller has it."""
+        return _own_view(state, viewer, pending)
 
     def open_view(self, state: State, viewer: str | None) -> dict[str, Any]:
         """:meth:`view` with every hidden item shown, for finished games' replays (see :mod:`.views`)."""

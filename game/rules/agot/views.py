@@ -94,18 +94,20 @@ def shared_view(state: State) -> dict[str, Any]:
     return out
 
 
-def own_view(state: State, viewer: str | None) -> dict[str, Any]:
+def own_view(state: State, viewer: str | None, pending: list | None = None) -> dict[str, Any]:
     """The part of the view that depends on ``viewer``: ``viewer`` itself, the house card hands
     (hidden during a combat's card choice), the viewer's face-down orders, bid and look at the
     top wildling card, the combat as the viewer sees it, the pending decisions (options only for
     the viewer's own), ``may_withdraw`` (present and True while the viewer's face-down answer can
-    still be taken back: :func:`.flow.may_withdraw`) and the events told to the viewer."""
+    still be taken back: :func:`.flow.may_withdraw`) and the events told to the viewer.
+    ``pending``: :func:`.flow.current_decisions` of ``state``, when the caller has them (live play
+    renders 7 viewers of a state; their options are then worked out once)."""
     if viewer is not None and viewer not in state.houses:
         viewer = None
     out: dict[str, Any] = {"viewer": viewer, "hands": {h: list(v) for h, v in state.hands.items()}}
     if viewer in state.placed:
         out["my_orders"] = dict(state.placed[viewer])
-    decisions = current_decisions(state)
+    decisions = current_decisions(state) if pending is None else pending
     if may_withdraw(state, viewer, decisions):
         # the viewer's face-down answer may still be taken back (the page offers "Change")
         out["may_withdraw"] = True

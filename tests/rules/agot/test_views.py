@@ -70,3 +70,29 @@ def test_shared_view_is_the_same_for_every_viewer_and_the_split_is_exact():
                 assert {"my_orders", "my_bid", "may_withdraw", "wildling_top", "combat", "hands", "pending", "events"} >= set(own) - {"viewer"}
             actor = R.pending(s)[0].actor
             s = R.apply(s, actor, R.bot_action(s, actor, "random", rng.getrandbits(62)))
+
+
+def test_own_view_given_the_pending_decisions_is_the_same_and_reads_their_options():
+    """Live play renders 7 viewers of a state and hands ``own_view`` the decisions it has
+    (``pending``): the view is the one made without them, and the options shown are those of the
+    decisions given (worked out once for all viewers), not of decisions made again."""
+    import random
+
+    from game.rules.agot.options import Lazy
+
+    s = R.new_game(4, 5, {})
+    rng = random.Random(5)
+    used = 0
+    for _ in range(120):
+        if R.result(s) is not None:
+            break
+        for viewer in [None, *s.houses]:
+            given = R.pending(s)
+            assert R.own_view(s, viewer, given) == R.own_view(s, viewer)
+            for d in given:
+                if isinstance(d.options, Lazy):
+                    assert (d.options._d is not None) == (d.actor == viewer)  # read for the viewer's own only
+                    used += d.actor == viewer
+        actor = R.pending(s)[0].actor
+        s = R.apply(s, actor, R.bot_action(s, actor, "random", rng.getrandbits(62)))
+    assert used > 50
