@@ -1,6 +1,7 @@
 """In a real browser: a guest is visibly marked as a guest wherever their name is
 shown on the game page (the seat list and each chat line), in English and in Chinese, so a guest
-cannot pass for a registered player; a look-alike of a taken name is refused on the guest form."""
+cannot pass for a registered player (and a chat line's author takes the colon of the page's
+language); a look-alike of a taken name is refused on the guest form."""
 
 from __future__ import annotations
 
@@ -34,12 +35,14 @@ def test_a_guest_is_marked_in_seats_and_chat(browser, live_server_url, shots):
     # (generous: the page may be drawn before its socket opens, and the line sent once it does)
     expect(line.locator(".chat-meta")).to_contain_text(name, timeout=20_000)
     expect(line.locator(".chat-meta .tag-guest")).to_have_text("guest")
+    assert line.locator(".chat-meta").text_content().endswith(": ")
     host.screenshot(path=shots("01-guest-marked"), full_page=True)
 
     # the same page in Chinese: the mark is translated (the chat history is drawn by the script)
     host.context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": base}])
     host.reload()
     expect(line.locator(".chat-meta .tag-guest")).to_have_text("游客")
+    assert line.locator(".chat-meta").text_content().endswith("：")  # the full-width colon of a label
     expect(seat.locator(".tag-guest")).to_have_text("游客")
     host.screenshot(path=shots("02-guest-marked-zh"), full_page=True)
     assert errors == []

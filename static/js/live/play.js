@@ -336,6 +336,9 @@ function channelLabel(channel) {
   return interpolate(gettext("private with %s"), [seatName[other] || other]);
 }
 
+// what separates a label from its value, as board/i18n.js's labelled() writes it (": ", "：")
+const labelColon = window.interpolate(window.pgettext("a label and its value", "%(label)s: %(value)s"), { label: "", value: "" }, true);
+
 live.on("chat", ({ messages, history }) => {
   if (history) {
     chatList.replaceChildren();
@@ -356,7 +359,8 @@ live.on("chat", ({ messages, history }) => {
       tag.textContent = gettext("guest");
       meta.append(" ", tag);
     }
-    meta.append(`${m.seat ? ` (${seatName[m.seat] || m.seat})` : ""}: `);
+    // the author, then the colon of a label and its value in the page's language ("：" in Chinese)
+    meta.append(`${m.seat ? ` (${seatName[m.seat] || m.seat})` : ""}${labelColon}`);
     const text = document.createElement("span");
     text.className = "chat-text";
     text.textContent = m.text; // never HTML
