@@ -45,8 +45,9 @@ import tracemalloc
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path
 
-from game.live.transport import NoIdleDbHop
+from game.live import loopwrite, ratelimit
 from game.live.hub import hub
+from game.live.transport import NoIdleDbHop
 
 
 class EchoConsumer(NoIdleDbHop, AsyncWebsocketConsumer):
@@ -96,8 +97,6 @@ class WriteEchoConsumer(HubEchoConsumer):
     group_prefix = "bench-write-echo-"
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
-        from game.live import loopwrite, ratelimit
-
         if text_data is not None:
             await ratelimit.SharedLimit("bench", self.group, 1e3, 1e9).take_async()
             await loopwrite.execute("SELECT txid_current()", [])
