@@ -7,7 +7,6 @@ import { createTurnAlert } from "./turn_alert.js";
 import { showAwaiting } from "../badge_count.js";
 import { mountTable } from "./table.js";
 import { lineAreas } from "./log_areas.js";
-import { labelled } from "../board/i18n.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
@@ -337,8 +336,9 @@ function channelLabel(channel) {
   return interpolate(gettext("private with %s"), [seatName[other] || other]);
 }
 
-// what separates a label from its value in the page's language (": ", "：")
-const labelColon = labelled("", "");
+// what separates a label from its value, as board/i18n.js's labelled() writes it (": ", "："); not
+// imported from there: every game's page loads this module, and the board's are AGoT's alone
+const labelColon = window.interpolate(window.pgettext("a label and its value", "%(label)s: %(value)s"), { label: "", value: "" }, true);
 
 live.on("chat", ({ messages, history }) => {
   if (history) {
