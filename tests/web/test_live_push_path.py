@@ -70,6 +70,25 @@ def test_a_payload_carries_the_latest_events_only(make_lobby):
     assert [line["n"] for line in sent["log"]] == list(range(sent["view"]["events_from"], len(full)))
 
 
+def test_a_payload_carries_the_pending_decisions_once(make_lobby):
+    """The ruleset's view lists the pending decisions too (AGoT's ``own_view``); the payload
+    carries them once, as its own ``pending``: the same decisions, options for the viewer's own
+    only, for every viewer, in the cached text and in the one made from the database."""
+    from game.rules.agot import RULESET as R
+
+    game, users = start_game(make_lobby, 3)
+    apply.act(game.pk, users["stark"], legal_json(game.pk, "stark"), 0)
+    game.refresh_from_db()
+    state = snapshots.state_at(game)
+    for viewer in [None, "stark", "lannister", "baratheon"]:
+        assert R.view(state, viewer)["pending"]  # the view has them...
+        cached = json.loads(payloads.cached_payload_text(game.pk, "agot2", viewer, "en", 1))
+        assert cached == json.loads(payloads.payload_text(game.pk, viewer, "en", 1)[1])
+        assert "pending" not in cached["view"]  # ...the payload's view does not
+        assert cached["pending"] == R.view(state, viewer)["pending"]
+        assert {d["actor"] for d in cached["pending"] if "options" in d} == ({viewer} - {"stark"}) - {None}
+
+
 def test_another_process_version_is_one_query_from_the_previous_state(make_lobby, django_assert_num_queries):
     """A version committed by another process (not in this process's cache) is made from the
     cached state before it and the one logged action: one query, no game row."""
