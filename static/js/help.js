@@ -7,7 +7,7 @@ import { loadBoard } from "./board/svgboard.js";
 import { drawOverlay } from "./board/overlay.js";
 import { drawRecent } from "./board/recent.js";
 import { legendPanel } from "./board/legend.js";
-import { catalogueReady } from "./board/i18n.js";
+import { catalogueReady } from "./i18n.js";
 
 const BOARD = "agot2";
 const HOUSES = ["stark", "lannister", "baratheon"];

@@ -34,7 +34,7 @@ def test_westeros_card_text_in_chinese(harness):
 
 
 def test_lists_joined_as_chinese_writes_them(harness):
-    """A list of names reads "步兵、骑士" in Chinese, not "步兵, 骑士" (board/i18n.js listOf): here a
+    """A list of names reads "步兵、骑士" in Chinese, not "步兵, 骑士" (i18n.js listOf): here a
     march's move of two units, and the same units in English."""
     gid = harness.new_game("moves3")  # Stark marches next; Winterfell holds a knight and a footman
     for lang, joined in (("zh-hans", "、"), ("en", ", ")):
@@ -48,7 +48,7 @@ def test_lists_joined_as_chinese_writes_them(harness):
 
 
 def test_a_label_and_its_value_with_the_chinese_colon(harness):
-    """"临冬城：—", not "临冬城: —" (board/i18n.js labelled); English keeps "Winterfell: —"."""
+    """"临冬城：—", not "临冬城: —" (i18n.js labelled); English keeps "Winterfell: —"."""
     gid = harness.new_game("start3")
     for lang, text in (("zh-hans", "临冬城：—"), ("en", "Winterfell: —")):
         page = harness.open(gid, "stark", lang=lang)

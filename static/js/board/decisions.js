@@ -11,7 +11,7 @@
 import { h, houseChip } from "./dom.js";
 import { svgEl } from "./svgboard.js";
 import { UNIT_PATHS } from "./overlay.js";
-import { fmt, fmtNodes, gettext, labelled, listOf } from "./i18n.js";
+import { fmt, fmtNodes, gettext, labelled, listOf } from "../i18n.js";
 import { icon, iconRun } from "../icons.js";
 import { areaName, cardName, decisionName, houseName, optionName, orderShort, purposeName, tidesName, tidesTitle, tokenName, trackName, unitName } from "./names.js";
 

@@ -5,7 +5,7 @@
 // taken back (`takenBack`) so the decision opens again with it filled in, to change one thing.
 
 import { h } from "./dom.js";
-import { fmt, gettext, labelled, pgettext } from "./i18n.js";
+import { fmt, gettext, labelled, pgettext } from "../i18n.js";
 import { areaName, cardName, tokenName } from "./names.js";
 
 // The face-down choice the viewer may take back: {kind, orders|bid|card}, or null.

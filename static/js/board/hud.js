@@ -4,7 +4,7 @@
 // drawn, revealed bids and the result. Also the details of one area (holder, icons, units).
 
 import { h, houseChip } from "./dom.js";
-import { fmt, fmtNodes, gettext, listOf } from "./i18n.js";
+import { fmt, fmtNodes, gettext, listOf } from "../i18n.js";
 import { icon, iconRun } from "../icons.js";
 import { areaName, cardName, decisionName, houseName, phaseName, tidesName, tidesTitle, tokenName, trackName, unitName } from "./names.js";
 import { cardButton, publicHand } from "./decisions.js";

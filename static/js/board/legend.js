@@ -7,7 +7,7 @@ import { svgEl } from "./svgboard.js";
 import { drawOrder, drawUnit, drawSymbol } from "./overlay.js";
 import { drawRecentSymbol } from "./recent.js";
 import { h, houseChip } from "./dom.js";
-import { gettext } from "./i18n.js";
+import { gettext } from "../i18n.js";
 
 function icon(draw, w = 34) {
   const svg = svgEl("svg", { viewBox: `${-w / 2} -16 ${w} 32`, width: w, height: 32, "aria-hidden": "true", class: "legend-icon" });

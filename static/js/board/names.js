@@ -1,7 +1,7 @@
 // Display names: data names (areas, houses, cards, tokens, tracks, units come from
 // /boards/agot2.json in the viewer's language) and the screen's own words (gettext).
 
-import { fmt, gettext, pgettext } from "./i18n.js";
+import { fmt, gettext, pgettext } from "../i18n.js";
 import { h } from "./dom.js";
 import { iconRun } from "../icons.js";
 

@@ -12,7 +12,7 @@
 import { svgEl } from "./svgboard.js";
 import { areaName, houseName, orderShort, tokenName, unitName } from "./names.js";
 import { placeArea } from "./placement.js";
-import { fmt, gettext, labelled } from "./i18n.js";
+import { fmt, gettext, labelled } from "../i18n.js";
 
 // Piece size on the board (1 = the drawing's own units; the board is 768 x 1104).
 const S = 1.2;

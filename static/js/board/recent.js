@@ -9,7 +9,7 @@
 import { svgEl } from "./svgboard.js";
 import { drawOrder, drawSymbol, drawUnit } from "./overlay.js";
 import { areaName, houseName, tokenName, unitName } from "./names.js";
-import { fmt, gettext, listOf } from "./i18n.js";
+import { fmt, gettext, listOf } from "../i18n.js";
 
 const CROSS = "M-7 -7L7 7M7 -7L-7 7";
 // two crossed blades with their guards

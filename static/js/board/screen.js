@@ -16,7 +16,7 @@ import { drawRecent } from "./recent.js";
 
 import { areaDetails, cards, combatBanner, combatBox, housesTable, lastBattle, lastBattleId, resultBox, statusLine, tracks, waitingFor, westerosCards } from "./hud.js";
 import { h } from "./dom.js";
-import { catalogueReady, fmt, gettext, labelled, listOf } from "./i18n.js";
+import { catalogueReady, fmt, gettext, labelled, listOf } from "../i18n.js";
 import { areaName, houseName, tokenName, unitName } from "./names.js";
 
 const BOARDS = ["agot2", "agot1"];

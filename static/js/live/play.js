@@ -7,6 +7,7 @@ import { createTurnAlert } from "./turn_alert.js";
 import { showAwaiting } from "../badge_count.js";
 import { mountTable } from "./table.js";
 import { lineAreas } from "./log_areas.js";
+import { labelColon } from "../i18n.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
@@ -336,10 +337,6 @@ function channelLabel(channel) {
   return interpolate(gettext("private with %s"), [seatName[other] || other]);
 }
 
-// what separates a label from its value, as board/i18n.js's labelled() writes it (": ", "："); not
-// imported from there: every game's page loads this module, and the board's are AGoT's alone
-const labelColon = window.interpolate(window.pgettext("a label and its value", "%(label)s: %(value)s"), { label: "", value: "" }, true);
-
 live.on("chat", ({ messages, history }) => {
   if (history) {
     chatList.replaceChildren();
@@ -361,7 +358,7 @@ live.on("chat", ({ messages, history }) => {
       meta.append(" ", tag);
     }
     // the author, then the colon of a label and its value in the page's language ("：" in Chinese)
-    meta.append(`${m.seat ? ` (${seatName[m.seat] || m.seat})` : ""}${labelColon}`);
+    meta.append(`${m.seat ? ` (${seatName[m.seat] || m.seat})` : ""}${labelColon()}`);
     const text = document.createElement("span");
     text.className = "chat-text";
     text.textContent = m.text; // never HTML

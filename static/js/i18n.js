@@ -1,5 +1,6 @@
-// Translation helpers over Django's JavaScript catalogue (/jsi18n/, loaded by the page).
-// Without the catalogue every string stays in English.
+// The site's translation helpers over Django's JavaScript catalogue (/jsi18n/, loaded by the
+// page): the AGoT board's, the help page's and every game page's own (live/play.js). Without the
+// catalogue every string stays in English. (The Duke's board has its own, duke/i18n.js.)
 
 export function gettext(s) {
   return typeof window.gettext === "function" ? window.gettext(s) : s;
@@ -19,6 +20,12 @@ export function listOf(items) {
 // label and its value, with the colon the language writes.
 export function labelled(label, value) {
   return fmt(pgettext("a label and its value", "%(label)s: %(value)s"), { label, value });
+}
+
+// labelColon() -> ": " in English, "：" in Chinese: what labelled() puts between a label and its
+// value, for a label made of several nodes (a chat line's author, seat and tags).
+export function labelColon() {
+  return labelled("", "");
 }
 
 // fmt("%(n)s of %(max)s", {n: 1, max: 2}) -> "1 of 2" (named placeholders, as Django's interpolate).
