@@ -540,6 +540,8 @@ class NotificationPrefs(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_prefs")
     turn_mail = models.BooleanField(_("mail me when a game awaits me"), default=True)
     end_mail = models.BooleanField(_("mail me when a game of mine ends"), default=True)
+    #: "<name> wants to play <game> again" (:mod:`game.site.rematch`)
+    rematch_mail = models.BooleanField(_("mail me when a player of a game of mine opens its rematch"), default=True)
     #: "your deadline is in 2 hours" (correspondence games)
     deadline_mail = models.BooleanField(_("mail me before a deadline runs out"), default=True)
     #: the language of the mails (``"en"`` or ``"zh-hans"``): the one the page was in when saved
@@ -562,7 +564,9 @@ class MailSent(models.Model):
     ``"turn"`` or ``"deadline"`` (the deadline is near; ``decision``: the version since which the
     seat's awaited decisions are the ones it was mailed about, ``Game.decisions_since``), or
     ``"push"`` (a Web Push "your turn" to the person's browsers, :mod:`game.site.webpush`), or
-    ``"end"`` (``decision`` 0)."""
+    ``"end"`` (``decision`` 0), or ``"rematch"`` and ``"rematchp"`` (the mail and the Web Push
+    telling a player that another opened the finished game's rematch; ``decision``: the
+    rematch's lobby id)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="mails")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_mails")

@@ -9,6 +9,12 @@ private (having played the game is their invitation). The lobby then fills and s
 other: its creator starts it (or cancels it, and the next who asks opens another). A table of one
 person and bots starts at once, as "Play against bots" does. Houses are drawn again: the same
 houses would only replay the same opening.
+
+The other players are told the rematch is open: a seated person's game page offers it at once
+(:func:`game.live.notify.rematch_opened`); one without a page of the site open is mailed ("<name>
+wants to play <game> again", their ``rematch_mail`` preference) and pushed, once per rematch
+(:func:`game.site.notifications.due.check_game`); the home page lists it under "Your games"
+(:func:`waiting_for`).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from game.models import Game, Lobby, Seat
 
 from . import lobbies
 from .lobbies import LobbyError
+from .notifications import receivers as notifications_receivers
 
 
 def player_of(game: Game, user) -> bool:
@@ -124,4 +131,5 @@ def play_again(game_id: int, user) -> Lobby:
         if only_bots_besides(game, user):
             lobby = lobbies.start_lobby(lobby.pk, user)
         rematch_opened(game.pk, lobby.pk)
+        transaction.on_commit(lambda: notifications_receivers.on_rematch_opened(game))
     return lobby

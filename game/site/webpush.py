@@ -231,6 +231,19 @@ def turn_payload(game: Game, lang: str) -> dict[str, str]:
         }
 
 
+def rematch_payload(game: Game, lang: str, by: str) -> dict[str, str]:
+    """The notification that ``by`` opened ``game``'s rematch (:mod:`game.site.rematch`):
+    ``{"title", "body", "url", "tag"}``; the url is the finished game's page, whose "Play again"
+    seats the reader in the rematch (a private rematch's own page is not theirs until then)."""
+    with translation.override(lang):
+        return {
+            "title": _("Play again?"),
+            "body": _("%(name)s wants to play %(game)s again.") % {"name": by, "game": game.lobby.name},
+            "url": f"/game/{game.pk}/",
+            "tag": f"gotweb-rematch-{game.pk}",
+        }
+
+
 class NoRedirects(requests.Session):
     """A requests session that never follows a redirect (a push service that answers 3xx is a
     failure: the POST and its body go nowhere else) and ignores the environment's proxies."""

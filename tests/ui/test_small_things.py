@@ -42,7 +42,7 @@ def test_mail_settings_checkboxes_are_one_size(harness_url, browser):
     page.locator("form button[type=submit]").click()
     page.goto(f"{harness_url}/accounts/notifications/")
     sizes = page.evaluate("() => [...document.querySelectorAll('#notification-form input[type=checkbox]')].map(i => Math.round(i.getBoundingClientRect().width))")
-    assert len(sizes) == 3 and len(set(sizes)) == 1, sizes
+    assert len(sizes) == 4 and len(set(sizes)) == 1, sizes
     ctx.close()
 
 

@@ -8,8 +8,10 @@ have not acted for ``NOTIFY_MAIL_AFTER`` seconds (default 300; at once in a corr
 later); in a correspondence game, "your deadline in <game> is in 2 hours" once the decision's
 deadline is ``NOTIFY_DEADLINE_WARNING`` seconds away (default 7200; only when a decision has more
 time than that, sent whether or not a page is open: it is the last call before the stand-in bot
-plays the seat, and an open tab is no proof of attention); and "<game> has ended" when it ends.
-At most one mail of each kind per game, person and awaited decision: a
+plays the seat, and an open tab is no proof of attention); "<game> has ended" when it ends;
+and "<name> wants to play <game> again" when another player of a finished game opens its
+rematch (:mod:`game.site.rematch`) and the person has not joined it (once per rematch; not while
+a page of the site is open: looked at again later). At most one mail of each kind per game, person and awaited decision: a
 :class:`~game.models.MailSent` row is written (unique on game, user, kind and decision) before the
 mail goes, so two processes never both send it. A decision is identified by the version since
 which the seat's pending decisions have been what they are (``Game.decisions_since``). No mail to
@@ -38,8 +40,9 @@ that decision's mail is not retried.
 
 **Web Push** (:mod:`.push`). A person with a browser subscribed (:mod:`game.site.webpush`) and no
 page of the site open is pushed "your turn" as soon as a game awaits them, once per decision (a
-:class:`~game.models.MailSent` row of kind ``"push"``, written before the push like a mail's);
-guests too, since a push needs no address.
+:class:`~game.models.MailSent` row of kind ``"push"``, written before the push like a mail's),
+and "Play again?" when a rematch they have not joined opens, once per rematch (kind
+``"rematchp"``); guests too, since a push needs no address.
 
 **Badge hints** (:mod:`.hints`). After every commit, each player whose count of awaiting games
 may have changed is told (:func:`.hints.tell_players`, :func:`game.live.notify.user_games_changed`);

@@ -9,16 +9,17 @@ import math
 import time
 
 from game.live.deadlines import deadline_of, is_correspondence
-from game.models import Game, Seat
+from game.models import Game, Lobby, Seat, display_name
 
 from .. import webpush
-from .mails import DEADLINE, END, TURN, connected, deadline_warning, mail_after, send_once
-from .push import push_once, push_owed
+from .mails import DEADLINE, END, REMATCH, REMATCH_PUSH, TURN, connected, deadline_warning, mail_after, send_once
+from .push import push_once, push_owed, push_rematch_once
 
 
 def check_game(game_id: int, now: float | None = None) -> float | None:
-    """Send the mails ``game_id`` owes now (read fresh from the database); returns the unix time
-    when its next turn mail falls due, or None."""
+    """Send the mails and pushes ``game_id`` owes now (read fresh from the database); returns the
+    unix time when it should be checked again (its next turn mail falls due, or a player to be
+    told of its rematch has a page of the site open), or None."""
     now = time.time() if now is None else now
     game = Game.objects.defer("snapshot").select_related("lobby").filter(pk=game_id).first()
     if game is None:
@@ -28,7 +29,7 @@ def check_game(game_id: int, now: float | None = None) -> float | None:
     if game.status == Game.Status.FINISHED:
         for user in by_house.values():
             send_once(game, user, END, 0)
-        return None
+        return _rematch_due(game, by_house.values(), now)
     correspondence = is_correspondence(game)
     after = 0.0 if correspondence else mail_after()
     warn = deadline_warning()
@@ -64,6 +65,31 @@ def check_game(game_id: int, now: float | None = None) -> float | None:
             elif now < end - warn:
                 next_due = end - warn if next_due is None else min(next_due, end - warn)
     return next_due
+
+
+def _rematch_due(game: Game, players, now: float) -> float | None:
+    """Tell the players of finished ``game`` who are not seated in its open rematch (a player
+    opened it: :mod:`game.site.rematch`) and have no page of the site open: a mail (their
+    ``rematch_mail`` preference) and a Web Push, each once per rematch. A player with a page open
+    is looked at again later (the game's page offers the rematch itself, and may be closed by
+    then): returns when, or None when nobody is left to tell."""
+    lobby = Lobby.objects.filter(rematch_of=game, status=Lobby.Status.OPEN).select_related("creator__profile").first()
+    if lobby is None:
+        return None
+    seated = set(lobby.seats.exclude(user=None).values_list("user_id", flat=True))
+    by = display_name(lobby.creator)
+    push = webpush.enabled()
+    later = None
+    for user in players:
+        if user.pk in seated:
+            continue
+        if connected(user):
+            later = now + max(mail_after(), 60.0)
+            continue
+        send_once(game, user, REMATCH, lobby.pk, by=by)
+        if push and push_owed(game, user, lobby.pk, REMATCH_PUSH):
+            push_rematch_once(game, user, lobby.pk, by)
+    return later
 
 
 def due_later(game: Game, now: float | None = None) -> float | None:

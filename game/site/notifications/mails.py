@@ -1,6 +1,6 @@
-"""The mails: "your turn in <game>", "your deadline in <game> is in N hours" and "<game> has
-ended", each sent at most once per game, person and decision, with the signed unsubscribe link
-every mail carries. When each falls due is :mod:`game.site.notifications.due`'s business.
+"""The mails: "your turn in <game>", "your deadline in <game> is in N hours", "<game> has
+ended" and "<name> wants to play <game> again", each sent at most once per game, person and
+decision (a rematch's: per rematch), with the signed unsubscribe link every mail carries. When each falls due is :mod:`game.site.notifications.due`'s business.
 
 Only a confirmed address is mailed (:func:`confirmed`; the confirmation link itself is
 :mod:`.confirm`'s). The mails go through Django's e-mail framework: ``EMAIL_URL``
@@ -26,8 +26,9 @@ from game.models import Game, MailSent, NotificationPrefs, is_guest
 
 log = logging.getLogger(__name__)
 UNSUBSCRIBE_SALT = "gotweb.notifications.unsubscribe"
-#: the kinds of :class:`~game.models.MailSent` rows: the three mails, and a Web Push
-TURN, END, DEADLINE, PUSH = "turn", "end", "deadline", "push"
+#: the kinds of :class:`~game.models.MailSent` rows: the four mails, and the two Web Pushes ("your
+#: turn", "<name> wants to play <game> again")
+TURN, END, DEADLINE, REMATCH, PUSH, REMATCH_PUSH = "turn", "end", "deadline", "rematch", "push", "rematchp"
 
 
 def mail_after() -> float:
@@ -78,14 +79,15 @@ def _may_mail(user, kind: str) -> NotificationPrefs | None:
     prefs = prefs_of(user)
     if not confirmed(user, prefs):  # an address nobody has vouched for gets no game mail
         return None
-    wanted = {TURN: prefs.turn_mail, DEADLINE: prefs.deadline_mail, END: prefs.end_mail}[kind]
+    wanted = {TURN: prefs.turn_mail, DEADLINE: prefs.deadline_mail, END: prefs.end_mail, REMATCH: prefs.rematch_mail}[kind]
     return prefs if wanted else None
 
 
-def send_once(game: Game, user, kind: str, decision: int, left: float = 0.0) -> bool:
+def send_once(game: Game, user, kind: str, decision: int, left: float = 0.0, by: str = "") -> bool:
     """Send ``kind``'s mail about ``game`` to ``user`` unless one was sent for this decision;
-    True when this call sent it (``left``: the seconds until the deadline, for ``deadline``).
-    Mail server failures are logged, never raised."""
+    True when this call sent it (``left``: the seconds until the deadline, for ``deadline``;
+    ``by``: the name of the player who opened the rematch, for ``rematch``, whose ``decision`` is
+    the rematch's lobby id). Mail server failures are logged, never raised."""
     prefs = _may_mail(user, kind)
     if prefs is None:
         return False
@@ -110,6 +112,12 @@ def send_once(game: Game, user, kind: str, decision: int, left: float = 0.0) -> 
                 "The game %(game)s is still waiting for your decision. If you have not decided when your"
                 " deadline passes, the stand-in bot plays for you."
             ) % {"game": name}
+        elif kind == REMATCH:
+            subject = _("%(name)s wants to play %(game)s again") % {"name": by, "game": name}
+            lead = _(
+                "%(name)s opened a new game with the table of %(game)s. \"Play again\" on the game's page"
+                " seats you in it:"
+            ) % {"name": by, "game": name}
         else:
             subject = _("%(game)s has ended") % {"game": name}
             lead = _("The game %(game)s is over. See how it ended:") % {"game": name}

@@ -1,5 +1,6 @@
 """The receivers of the notifications, connected in :meth:`game.apps.GameConfig.ready`: a
-committed game (badge hints and mails), a game this process forgot, a seat that changed hands.
+committed game (badge hints and mails), a game this process forgot, a seat that changed hands;
+and the rematch of a finished game opened (called by :mod:`game.site.rematch`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,19 @@ def on_game_committed(sender, game: Game, **kwargs) -> None:
         hints.tell_players(game)
     except Exception:
         log.exception("badge hints failed for game %s", game.pk)
+    _check(game)
+
+
+def on_rematch_opened(game: Game) -> None:
+    """After the commit that opened finished ``game``'s rematch (:func:`game.site.rematch.play_again`):
+    its other players are told, by mail and Web Push, when they have no page of the site open
+    (:func:`.due.check_game`, in the worker thread as after a game's commit). Never raises."""
+    _check(game)
+
+
+def _check(game: Game) -> None:
+    """:func:`.due.check_game` of ``game`` (a copy of the committed row) in the mail worker
+    (``NOTIFY_IN_THREAD``, default) or here. Never raises."""
     if not settings.NOTIFY_MAILS:
         return
     copy = Game(

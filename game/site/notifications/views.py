@@ -38,12 +38,18 @@ class NotificationForm(forms.Form):
         label=gettext_lazy("Mail me two hours before my deadline in a correspondence game runs out"), required=False
     )
     end_mail = forms.BooleanField(label=gettext_lazy("Mail me when a game of mine ends"), required=False)
+    rematch_mail = forms.BooleanField(
+        label=gettext_lazy("Mail me when another player of a finished game asks to play it again"), required=False
+    )
 
 
 def _saved(user, prefs: NotificationPrefs) -> NotificationForm:
     """The form showing what is saved."""
     return NotificationForm(
-        initial={"email": user.email, "turn_mail": prefs.turn_mail, "deadline_mail": prefs.deadline_mail, "end_mail": prefs.end_mail}
+        initial={
+            "email": user.email, "turn_mail": prefs.turn_mail, "deadline_mail": prefs.deadline_mail,
+            "end_mail": prefs.end_mail, "rematch_mail": prefs.rematch_mail,
+        }
     )
 
 
@@ -89,7 +95,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
             if refused_by is not None:
                 form.add_error("email", _refused(refused_by))
                 return too_many(_page(request, form, prefs, status=429), refused_by)
-            fields = {"turn_mail": d["turn_mail"], "end_mail": d["end_mail"], "deadline_mail": d["deadline_mail"]}
+            fields = {k: d[k] for k in ("turn_mail", "end_mail", "deadline_mail", "rematch_mail")}
             fields["language"] = language_key()
             if not address:
                 fields.update(UNCONFIRMED)
@@ -173,7 +179,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "accounts/unsubscribe.html", {"bad": True}, status=400)
     done = False
     if request.method == "POST":
-        off = {"turn_mail": False, "deadline_mail": False, "end_mail": False, **UNCONFIRMED}
+        off = {"turn_mail": False, "deadline_mail": False, "end_mail": False, "rematch_mail": False, **UNCONFIRMED}
         NotificationPrefs.objects.update_or_create(user=user, defaults=off)
         done = True
     return render(request, "accounts/unsubscribe.html", {"bad": False, "done": done})
