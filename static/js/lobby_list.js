@@ -1,4 +1,6 @@
-// Lobby list page: refreshes the "Open games" section whenever any lobby changes.
+// Lobby list page: refreshes the "Open games" section, and the visitor's own "Your games" (their
+// lobbies, and the rematches other players of their finished games opened), whenever any lobby
+// changes.
 import { listen } from "./lobbies_socket.js";
 
 const section = document.getElementById("open-lobbies");
@@ -8,8 +10,13 @@ async function refresh() {
   const response = await fetch(section.dataset.liveList);
   if (!response.ok) return;
   const doc = new DOMParser().parseFromString(await response.text(), "text/html");
-  const fresh = doc.getElementById("open-lobbies");
-  if (fresh) section.innerHTML = fresh.innerHTML;
+  for (const id of ["open-lobbies", "your-games"]) {
+    const here = document.getElementById(id);
+    const fresh = doc.getElementById(id);
+    if (!here || !fresh) continue;
+    here.innerHTML = fresh.innerHTML;
+    here.hidden = fresh.hidden;
+  }
 }
 
 listen(

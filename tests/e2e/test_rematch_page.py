@@ -2,7 +2,8 @@
 again" appears on both pages as the game ends there; the host opens the rematch and lands in its
 lobby, with the bot seated again; Arya's page, still on the finished game, turns its button into
 "Join the rematch" by itself (the `rematch` socket message, which a finished game's page takes
-from its live socket while it shows the replay), and one click seats her. Screenshots:
+from its live socket while it shows the replay), as does the "Your games" of her home page open
+in another tab (the lobby list's socket), and one click seats her. Screenshots:
 test-results/<test name>/."""
 
 from __future__ import annotations
@@ -46,6 +47,12 @@ def test_play_again_with_the_same_table(browser, server, shots):
     expect(arya.locator("#replay-bar")).to_be_visible()
     expect(arya.locator("#conn-status")).to_have_attribute("data-state", "open")
 
+    # and in another tab she has the home page open, with nothing of hers on it yet
+    home = arya.context.new_page()
+    home.goto(server + "/")
+    expect(home.locator("#your-games")).to_be_hidden()
+    expect(home.locator("#open-lobbies")).to_have_attribute("data-live", "open")  # its socket listens
+
     host.locator("#rematch-button").click()
     expect(host).to_have_url(re.compile(r"/lobby/\d+/$"))
     lobby_url = host.url
@@ -55,6 +62,11 @@ def test_play_again_with_the_same_table(browser, server, shots):
     expect(arya.locator("#rematch-button")).to_have_text("Join the rematch")
     expect(arya.locator("#rematch-note")).to_have_text("A player of this game opened a rematch.")
     arya.screenshot(path=shots("02-arya-told"), full_page=True)
+    # the home page's "Your games" offers it too, without a reload
+    expect(home.locator("#rematches")).to_contain_text("Join the rematch")
+    expect(home.locator("#your-games")).to_be_visible()
+    home.screenshot(path=shots("02-arya-home"), full_page=True)
+    home.close()
     arya.locator("#rematch-button").click()
     expect(arya).to_have_url(lobby_url)
     expect(host.locator("#seat-count")).to_have_text("3 / 3")  # the lobby page updates by itself
