@@ -125,3 +125,29 @@ def test_the_mail_settings_page_switches_the_rematch_mail(make_lobby, client_for
     r = c.post(reverse("notifications"), {"email": user.email, "rematch_mail": "on"})
     prefs = NotificationPrefs.objects.get(user=user)
     assert prefs.rematch_mail is True and not prefs.turn_mail
+
+
+def test_the_sweep_finds_the_open_rematch_of_a_game_finished_long_ago(make_lobby, client_for, mailoutbox, settings):
+    """A player on the site when the rematch opened is looked at again by the sweep too, even
+    when the game finished more than a day ago (the sweep's window for end mails)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from game.live.ratelimit import SocketSlot
+    from game.site.notifications.worker import sweep, sweep_ids
+
+    game, users = _finished_table(make_lobby)
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(days=3))
+    assert game.pk not in sweep_ids()
+    asker, here, away = users.values()
+    slot = SocketSlot(f"u{here.pk}", 20, settings.LIVE_SOCKET_LEASE)
+    assert slot.acquire()
+    again = _play_again(client_for, game, asker)
+    assert [m.to[0] for m in _rematch_mails(mailoutbox)] == [away.email]
+    slot.release()
+    assert game.pk in sweep_ids()
+    sweep()
+    assert [m.to[0] for m in _rematch_mails(mailoutbox)] == [away.email, here.email]
+    Lobby.objects.filter(pk=again.pk).update(status=Lobby.Status.CANCELLED)
+    assert game.pk not in sweep_ids()

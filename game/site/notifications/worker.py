@@ -23,17 +23,21 @@ log = logging.getLogger(__name__)
 
 
 def sweep_ids() -> list[int]:
-    """Ids of the games a sweep checks: every running game, and the games that finished in the
-    last day (their end mails)."""
+    """Ids of the games a sweep checks: every running game, the games that finished in the last
+    day (their end mails), and the finished games whose rematch is open (its players away are
+    told: :func:`.due.check_game`), however long ago they finished."""
     from datetime import timedelta
 
     from django.utils import timezone
 
+    from game.models import Lobby
+
     ids = list(Game.objects.filter(status=Game.Status.RUNNING).values_list("pk", flat=True))
-    ids += Game.objects.filter(status=Game.Status.FINISHED, updated_at__gte=timezone.now() - timedelta(days=1)).values_list(
-        "pk", flat=True
+    finished = set(
+        Game.objects.filter(status=Game.Status.FINISHED, updated_at__gte=timezone.now() - timedelta(days=1)).values_list("pk", flat=True)
     )
-    return ids
+    finished.update(Lobby.objects.filter(status=Lobby.Status.OPEN, rematch_of__isnull=False).values_list("rematch_of_id", flat=True))
+    return ids + sorted(finished)
 
 
 def sweep(now: float | None = None) -> int:
