@@ -26,7 +26,7 @@ def _guest(browser, base: str, name: str):
 def test_one_click_to_a_game_against_bots(browser, live_server_url, shots):
     from playwright.sync_api import expect
 
-    page = _guest(browser, live_server_url, "Lonely")
+    page = _guest(browser, live_server_url, "Lonely by the Wall's gate")
     page.goto(live_server_url + "/")
     form = page.locator("#play-bots-form")
     expect(form).to_be_visible()
@@ -49,6 +49,15 @@ def test_one_click_to_a_game_against_bots(browser, live_server_url, shots):
     expect(page.locator(".play-seats")).to_contain_text("Bot 2 (basic)")
     expect(page.locator(".play-seats")).to_contain_text("Lonely")
     page.screenshot(path=shots("2-agot-table"), full_page=True)
+    # on a 320 px phone the head keeps to one line and cuts the game's name; "More" shows it whole
+    page.set_viewport_size({"width": 320, "height": 640})
+    name = page.locator(".play-head h1")
+    cut = "(e) => e.scrollWidth > e.clientWidth"
+    page.wait_for_function(f"() => ({cut})(document.querySelector('.play-head h1'))")
+    page.locator("#head-more").click()
+    expect(page.locator("#head-more")).to_have_attribute("aria-expanded", "true")
+    assert not name.evaluate(cut) and name.inner_text() == "Lonely by the Wall's gate against bots"
+    page.screenshot(path=shots("3-agot-head-phone"))
     page.context.close()
 
 
