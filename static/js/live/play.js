@@ -7,9 +7,8 @@ import { createTurnAlert } from "./turn_alert.js";
 import { showAwaiting } from "../badge_count.js";
 import { mountTable } from "./table.js";
 import { lineAreas } from "./log_areas.js";
-import { labelColon } from "../i18n.js";
+import { gettext, labelColon } from "../i18n.js";
 
-const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, args) => args.reduce((text, arg) => text.replace("%s", arg), fmt);
 const config = JSON.parse(document.getElementById("game-config").textContent);
 const seatName = Object.fromEntries(config.seats.map((s) => [s.seat, s.name]));
