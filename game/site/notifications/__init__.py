@@ -11,9 +11,9 @@ time than that, sent whether or not a page is open: it is the last call before t
 plays the seat, and an open tab is no proof of attention); "<game> has ended" when it ends;
 and "<name> wants to play <game> again" when another player of a finished game opens its
 rematch (:mod:`game.site.rematch`) and the person has not joined it (once per rematch; not while
-a page of the site is open: looked at again later). At most one mail of each kind per game, person and awaited decision: a
-:class:`~game.models.MailSent` row is written (unique on game, user, kind and decision) before the
-mail goes, so two processes never both send it. A decision is identified by the version since
+a page of the site is open: looked at again later). At most one mail of each kind per game,
+person and awaited decision: a :class:`~game.models.MailSent` row is written (unique on game,
+user, kind and decision) before the mail goes, so two processes never both send it. A decision is identified by the version since
 which the seat's pending decisions have been what they are (``Game.decisions_since``). No mail to
 guests, bots, seats a stand-in bot plays, people without a confirmed address, or people who
 switched that kind off (the preference page ``/accounts/notifications/``, or the signed

@@ -1,6 +1,7 @@
 """The mails: "your turn in <game>", "your deadline in <game> is in N hours", "<game> has
 ended" and "<name> wants to play <game> again", each sent at most once per game, person and
-decision (a rematch's: per rematch), with the signed unsubscribe link every mail carries. When each falls due is :mod:`game.site.notifications.due`'s business.
+decision (a rematch's: per rematch), with the signed unsubscribe link every mail carries. When
+each falls due is :mod:`game.site.notifications.due`'s business.
 
 Only a confirmed address is mailed (:func:`confirmed`; the confirmation link itself is
 :mod:`.confirm`'s). The mails go through Django's e-mail framework: ``EMAIL_URL``

@@ -15,7 +15,7 @@ import time
 from django.conf import settings
 from django.db import close_old_connections, connections
 
-from game.models import Game
+from game.models import Game, Lobby
 
 from .due import check_game, due_later
 
@@ -29,8 +29,6 @@ def sweep_ids() -> list[int]:
     from datetime import timedelta
 
     from django.utils import timezone
-
-    from game.models import Lobby
 
     ids = list(Game.objects.filter(status=Game.Status.RUNNING).values_list("pk", flat=True))
     finished = set(
