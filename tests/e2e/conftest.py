@@ -35,6 +35,10 @@ def start_server(tmp: Path, env_extra: dict[str, str], name: str = "daphne", por
         # strong one thinking 2 s a move on a loaded host made a race against the page's waits
         # (tests/web/test_bot_levels.py tests when a stand-in plays strong)
         "GAME_BOT_STRONG_MIN": "1e9",
+        # a strong bot chosen by a test searches for 0.2 CPU seconds, not 2: its worker runs at
+        # nice 10 and on a loaded host got a tenth of a core, so a 2 s search (two, when the bot
+        # draws and places) outlasted the page's 60 s wait for the player's next turn
+        "GAME_BOT_BUDGET": "0.2",
         **env_extra,
     }
     if "REDIS_URL" not in env_extra:
